@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001_init.ts';
+
+/** Every app migration, in order. Add new ones at the end; never edit a landed one. */
+export const migrations: Record<string, Migration> = {
+  '0001_init': m0001,
+};

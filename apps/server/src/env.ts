@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { DEFAULT_API_PREFIX, DEFAULT_RECORDS_PREFIX } from '@aprenda/shared/constants';
+
+/**
+ * The only reader of process.env. Validated at start: a bad value prints a clear message and
+ * exits 1 (see server.ts). Tests build an Env with `parseEnv({...})`.
+ */
+const prefix = z
+  .string()
+  .regex(/^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/i, 'must start with "/" and have no trailing slash');
+
+const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .default('file:./data/aprenda.db')
+      .refine((v) => v.startsWith('file:') || /^postgres(ql)?:\/\//.test(v) || v === ':memory:', {
+        message: 'must be file:<path>, :memory: or postgres://…',
+      }),
+    APP_SECRET: optionalString.pipe(
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    PUBLIC_URL: optionalUrl,
+    API_PREFIX: prefix.default(DEFAULT_API_PREFIX),
+    RECORDS_PREFIX: prefix.default(DEFAULT_RECORDS_PREFIX),
+    DATA_DIR: z.string().default('./data'),
+    WEB_DIST: optionalString,
+    GITHUB_CLIENT_ID: optionalString,
+    GITHUB_CLIENT_SECRET: optionalString,
+    /** Tests only: base URLs of a local stand-in for GitHub (authorize page and API). */
+    GITHUB_OAUTH_BASE_URL: optionalUrl,
+    GITHUB_API_BASE_URL: optionalUrl,
+    POSTHOG_KEY: optionalString,
+    POSTHOG_HOST: optionalUrl,
+    REDIS_URL: optionalString,
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: optionalUrl,
+    ANTHROPIC_API_KEY: optionalString,
+    GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    /** Auth rate limit: requests per window per client for sign-in/sign-up. */
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    SEED_DEMO: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1' || v === ''),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_SECRET'],
+        message: 'is required when NODE_ENV=production (at least 32 characters)',
+      });
+    }
+    if (Boolean(env.GITHUB_CLIENT_ID) !== Boolean(env.GITHUB_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GITHUB_CLIENT_SECRET'],
+        message: 'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  readonly issues: string[];
+  constructor(issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'EnvError';
+    this.issues = issues;
+  }
+}
+
+/** Parse an environment record; throws EnvError listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+/** Read process.env (the only place that does). */
+export function loadEnv(): Env {
+  return parseEnv(process.env);
+}

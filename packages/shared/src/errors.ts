@@ -1,0 +1,62 @@
+/**
+ * Stable error codes carried in RFC 9457 problem details (`code` member).
+ * The web turns each code into translated text (locales: `errors.<code>`).
+ * Add codes here; never rename or reuse one.
+ */
+export const ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'invalid_json',
+  'unauthorized',
+  'session_invalid',
+  'forbidden',
+  'identity_mismatch',
+  'not_found',
+  'conflict',
+  'gone',
+  'payload_too_large',
+  'rate_limited',
+  'internal',
+  'unavailable',
+  'email_taken',
+  'invalid_credentials',
+  'provider_not_supported',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Field error as carried in a 400 problem: `errors: [{ path, code, message }]`. */
+export interface FieldError {
+  /** Dotted path of the field, e.g. `title` or `items.0.name`. */
+  path: string;
+  /** A stable code (zod issue code, e.g. `too_big`, `invalid_format`). */
+  code: string;
+  /** English developer message; the web shows translated text by `code`. */
+  message: string;
+  /** Bounds for too_small/too_big, so the web can interpolate them. */
+  minimum?: number;
+  maximum?: number;
+}
+
+/** RFC 9457 problem details body, with our stable `code`. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  code: ErrorCode;
+  detail?: string;
+  instance?: string;
+  errors?: FieldError[];
+  requestId?: string;
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+export function isProblem(value: unknown): value is Problem {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Problem).status === 'number' &&
+    typeof (value as Problem).code === 'string'
+  );
+}
