@@ -1,29 +1,169 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins/bearer';
+import { genericOAuth, type GenericOAuthUserInfo } from 'better-auth/plugins/generic-oauth';
+import { signUpSchema, userRoleSchema } from '@aprenda/shared/schemas/auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@aprenda/shared/constants';
 import type { AppContext } from './app.ts';
 
+type AuthDeps = Pick<AppContext, 'env' | 'db' | 'secret'>;
+
+const GITHUB_OAUTH_BASE_URL = 'https://github.com';
+const GITHUB_API_BASE_URL = 'https://api.github.com';
+
+interface GithubUser {
+  id: number | string;
+  login?: string;
+  name?: string | null;
+  email?: string | null;
+  avatar_url?: string | null;
+}
+interface GithubEmail {
+  email: string;
+  primary: boolean;
+  verified: boolean;
+}
+
 /**
- * Better Auth on the app's Kysely database, mounted at `${RECORDS_PREFIX}/auth`.
- * (Initial version: e-mail + password with a role, bearer tokens. GitHub and hardening follow.)
+ * GitHub sign-in as a generic OAuth provider with id `github`, so it is used through the standard
+ * `POST …/sign-in/social {provider:'github'}` and `GET …/callback/github` endpoints. Unlike the
+ * built-in provider (whose token and API endpoints are hard-coded), every endpoint here derives from
+ * two base URLs: github.com / api.github.com in production, a local stand-in in tests. The user-info
+ * logic mirrors Better Auth's built-in GitHub provider (`/user`, then `/user/emails`).
  */
-export function createAuthOptions(ctx: Pick<AppContext, 'env' | 'db' | 'secret'>) {
+function githubProvider(env: AuthDeps['env']) {
+  const oauthBase = (env.GITHUB_OAUTH_BASE_URL ?? GITHUB_OAUTH_BASE_URL).replace(/\/$/, '');
+  const apiBase = (env.GITHUB_API_BASE_URL ?? GITHUB_API_BASE_URL).replace(/\/$/, '');
+  const clientId = env.GITHUB_CLIENT_ID!;
+  const clientSecret = env.GITHUB_CLIENT_SECRET!;
+  return genericOAuth({
+    config: [
+      {
+        providerId: 'github',
+        name: 'GitHub',
+        clientId,
+        clientSecret,
+        authorizationUrl: `${oauthBase}/login/oauth/authorize`,
+        tokenUrl: `${oauthBase}/login/oauth/access_token`,
+        scopes: ['read:user', 'user:email'],
+        pkce: true,
+        accountSubject: ({ profile }) => String(profile.id),
+        async getUserInfo(tokens): Promise<GenericOAuthUserInfo | null> {
+          if (!tokens.accessToken) return null;
+          const headers = {
+            authorization: `Bearer ${tokens.accessToken}`,
+            accept: 'application/vnd.github+json',
+            'user-agent': 'aprenda',
+          };
+          const userRes = await fetch(`${apiBase}/user`, { headers, redirect: 'error' });
+          if (!userRes.ok) return null;
+          const profile = (await userRes.json()) as GithubUser;
+          if (profile.id === undefined || profile.id === null) return null;
+          let emails: GithubEmail[] = [];
+          const emailsRes = await fetch(`${apiBase}/user/emails`, { headers, redirect: 'error' });
+          if (emailsRes.ok) {
+            const body = (await emailsRes.json()) as unknown;
+            if (Array.isArray(body)) emails = body as GithubEmail[];
+          }
+          const email = profile.email || (emails.find((e) => e.primary) ?? emails[0])?.email;
+          const emailVerified = emails.find((e) => e.email === email)?.verified ?? false;
+          return {
+            id: String(profile.id),
+            name: profile.name || profile.login || '',
+            email: email ?? null,
+            emailVerified,
+            image: profile.avatar_url ?? undefined,
+          };
+        },
+        // Every new GitHub user is a student; the role is never taken from the provider.
+        mapProfileToUser: () => ({ role: 'student' }),
+      },
+    ],
+  });
+}
+
+/** Public origin of the app (where the SPA lives). */
+export function publicOrigin(env: AuthDeps['env']): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}
+
+/**
+ * Sign-up and profile rules Better Auth does not enforce by itself:
+ * - sign-up must carry a valid `role` (`student` | `teacher`) and a non-blank name ≤ 100 chars;
+ * - the role is chosen once: `update-user` may not change it.
+ * Errors keep Better Auth's shape (`{ code, message }`), code `VALIDATION_ERROR` / `FIELD_NOT_ALLOWED`.
+ */
+const authRules = createAuthMiddleware(async (c) => {
+  if (c.path === '/sign-up/email') {
+    const body = (c.body ?? {}) as Record<string, unknown>;
+    const parsed = signUpSchema.pick({ name: true, role: true }).safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw APIError.from('BAD_REQUEST', {
+        code: 'VALIDATION_ERROR',
+        message: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`,
+      });
+    }
+  }
+  if (c.path === '/update-user') {
+    const body = (c.body ?? {}) as Record<string, unknown>;
+    if ('role' in body) {
+      throw APIError.from('BAD_REQUEST', {
+        code: 'FIELD_NOT_ALLOWED',
+        message: 'role is not allowed to be set',
+      });
+    }
+  }
+});
+
+/**
+ * Better Auth on the app's Kysely database, mounted at `${RECORDS_PREFIX}/auth`: e-mail + password
+ * with a role, bearer tokens, GitHub when configured. Account linking is off: an existing account is
+ * never linked to (or signed into by) a GitHub identity because the e-mails match
+ * (CVE-2026-53516, pre-registration takeover).
+ */
+export function createAuthOptions(ctx: AuthDeps) {
+  const origin = publicOrigin(ctx.env);
+  const trustedOrigins = [origin];
+  if (ctx.env.NODE_ENV !== 'production') trustedOrigins.push('http://localhost:5173');
+  const github = Boolean(ctx.env.GITHUB_CLIENT_ID && ctx.env.GITHUB_CLIENT_SECRET);
   return {
     appName: 'Aprenda',
     secret: ctx.secret,
-    baseURL: ctx.env.PUBLIC_URL ?? `http://localhost:${ctx.env.PORT}`,
+    baseURL: origin,
     basePath: `${ctx.env.RECORDS_PREFIX}/auth`,
+    trustedOrigins,
     database: { db: ctx.db.db, type: ctx.db.dialect },
-    emailAndPassword: { enabled: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+    },
     user: {
       additionalFields: {
-        role: { type: 'string' as const, required: true, input: true, defaultValue: 'student' },
+        role: {
+          type: 'string' as const,
+          required: true,
+          input: true,
+          defaultValue: 'student',
+          validator: { input: userRoleSchema },
+        },
       },
     },
-    plugins: [bearer()],
+    account: {
+      accountLinking: { enabled: false, disableImplicitLinking: true },
+    },
+    // OAuth errors land on the sign-in page: /auth?error=<code> (e.g. account_not_linked).
+    onAPIError: { errorURL: `${origin}/auth` },
+    // Rate limiting of sign-in/sign-up is done by the app (middleware/rate-limit.ts).
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    hooks: { before: authRules },
+    plugins: github ? [bearer(), githubProvider(ctx.env)] : [bearer()],
   } satisfies BetterAuthOptions;
 }
 
-export function createAuth(ctx: Pick<AppContext, 'env' | 'db' | 'secret'>) {
+export function createAuth(ctx: AuthDeps) {
   return betterAuth(createAuthOptions(ctx));
 }
 

@@ -1,0 +1,114 @@
+import type { AiProvider } from '@aprenda/shared/constants';
+import type { MaskedApiKey, UserAction } from '@aprenda/shared/schemas/records';
+import type { AppContext } from '../../app.ts';
+import { decryptApiKey, encryptApiKey, maskApiKey } from '../../lib/crypto.ts';
+import { uuidv7 } from '../../lib/ids.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret'>;
+
+/** Record a user action. The user and the ISO timestamp come from the server. */
+export async function createUserAction(
+  ctx: Ctx,
+  userId: string,
+  input: { action: string; context: unknown },
+): Promise<UserAction> {
+  const now = ctx.clock.now();
+  const row = {
+    id: uuidv7(now.getTime()),
+    user_id: userId,
+    action: input.action,
+    context: input.context === null || input.context === undefined ? null : JSON.stringify(input.context),
+    timestamp: now.toISOString(),
+  };
+  await ctx.db.db.insertInto('user_actions').values(row).execute();
+  return {
+    id: row.id,
+    user: userId,
+    action: row.action,
+    context: input.context ?? null,
+    timestamp: row.timestamp,
+  };
+}
+
+/** Create or replace the user's key for a provider (one per user and provider). */
+export async function putApiKey(
+  ctx: Ctx,
+  userId: string,
+  provider: AiProvider,
+  plain: string,
+): Promise<MaskedApiKey> {
+  const now = ctx.clock.now().toISOString();
+  const encrypted = encryptApiKey(ctx.secret, plain, { userId, provider });
+  const masked = maskApiKey(plain);
+  await ctx.db.db
+    .insertInto('user_api_keys')
+    .values({
+      id: uuidv7(),
+      user_id: userId,
+      provider,
+      api_key: encrypted,
+      masked,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'provider']).doUpdateSet({ api_key: encrypted, masked, updated_at: now }),
+    )
+    .execute();
+  return { provider, masked, updated_at: now };
+}
+
+/** The masked form of one key, or null. */
+export async function getApiKey(
+  ctx: Ctx,
+  userId: string,
+  provider: AiProvider,
+): Promise<MaskedApiKey | null> {
+  const row = await ctx.db.db
+    .selectFrom('user_api_keys')
+    .select(['provider', 'masked', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .executeTakeFirst();
+  return row ? { provider: row.provider as AiProvider, masked: row.masked, updated_at: row.updated_at } : null;
+}
+
+/** Every key of the user, masked, by provider name. */
+export async function listApiKeys(ctx: Ctx, userId: string): Promise<MaskedApiKey[]> {
+  const rows = await ctx.db.db
+    .selectFrom('user_api_keys')
+    .select(['provider', 'masked', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('provider')
+    .execute();
+  return rows.map((r) => ({ provider: r.provider as AiProvider, masked: r.masked, updated_at: r.updated_at }));
+}
+
+/** Remove a key; false when there was none. */
+export async function deleteApiKey(ctx: Ctx, userId: string, provider: AiProvider): Promise<boolean> {
+  const result = await ctx.db.db
+    .deleteFrom('user_api_keys')
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * The plain key of a user for a provider, or null — for server-side use only (the AI tutor).
+ * Never send it to a client or a log.
+ */
+export async function getDecryptedApiKey(
+  ctx: Ctx,
+  userId: string,
+  provider: AiProvider,
+): Promise<string | null> {
+  const row = await ctx.db.db
+    .selectFrom('user_api_keys')
+    .select(['api_key'])
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .executeTakeFirst();
+  if (!row) return null;
+  return decryptApiKey(ctx.secret, row.api_key, { userId, provider });
+}

@@ -1,0 +1,48 @@
+import type { AppContext } from './app.ts';
+import { addClassMember, createClass } from './modules/classes/classes.service.ts';
+
+export interface DemoAccount {
+  role: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+export const DEMO_PASSWORD = 'aprenda-demo';
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { role: 'teacher', name: 'Helena Costa', email: 'helena@demo.aprenda.dev', password: DEMO_PASSWORD },
+  { role: 'student', name: 'Lucas Almeida', email: 'lucas@demo.aprenda.dev', password: DEMO_PASSWORD },
+  { role: 'student', name: 'Marina Souza', email: 'marina@demo.aprenda.dev', password: DEMO_PASSWORD },
+];
+
+export const DEMO_CLASS = {
+  title: 'Matemática — 9º ano',
+  description: 'Álgebra, funções e geometria do 9º ano. Exercícios semanais e revisão antes das provas.',
+};
+
+/** True when the database has at least one user. */
+export async function hasAnyUser(ctx: Pick<AppContext, 'db'>): Promise<boolean> {
+  const row = await ctx.db.db.selectFrom('user').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Demo data for an empty database: a teacher and two students (created through Better Auth, so
+ * passwords are really hashed) and one class with all three. Does nothing — and returns [] — when
+ * any user exists. Returns the credentials to print.
+ */
+export async function seedDemo(ctx: AppContext): Promise<DemoAccount[]> {
+  if (await hasAnyUser(ctx)) return [];
+  const ids: string[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const res = await ctx.auth.api.signUpEmail({
+      body: { email: account.email, password: account.password, name: account.name, role: account.role },
+    });
+    ids.push(res.user.id);
+  }
+  const [teacherId, ...studentIds] = ids;
+  const klass = await createClass(ctx, teacherId!, DEMO_CLASS);
+  for (const id of studentIds) await addClassMember(ctx, klass.id, id, 'student');
+  return DEMO_ACCOUNTS.map((a) => ({ ...a }));
+}
