@@ -1,0 +1,36 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO_STUDENT } from '../fixtures/env.ts';
+import { expect, expectLoaded, signInHere, test } from '../fixtures/test.ts';
+
+async function seriousViolations(page: Page) {
+  await expectLoaded(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    );
+}
+
+test('axe finds no serious or critical violation on /, /auth, /dashboard, /profile', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('combobox', { name: 'Idioma' })).toBeVisible();
+  expect(await seriousViolations(page), '/').toEqual([]);
+
+  await page.goto('/auth');
+  await expect(page.getByRole('tab', { name: 'Entrar' })).toBeVisible();
+  expect(await seriousViolations(page), '/auth').toEqual([]);
+
+  await signInHere(page, DEMO_STUDENT);
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await expect(page.getByRole('navigation', { name: 'Ferramentas' })).toBeVisible();
+  expect(await seriousViolations(page), '/dashboard').toEqual([]);
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 2, name: 'Chaves de API' })).toBeVisible();
+  expect(await seriousViolations(page), '/profile').toEqual([]);
+});

@@ -1,0 +1,63 @@
+import { expect, expectLoaded, newUser, signOut, signUp, test, TOOLS } from '../fixtures/test.ts';
+
+test('a new student signs up, visits every tool, manages an API key and signs out', async ({
+  page,
+}) => {
+  const user = newUser('student');
+  await signUp(page, user);
+  await expectLoaded(page);
+
+  const nav = page.getByRole('navigation', { name: 'Ferramentas' });
+  const links = nav.getByRole('link');
+  await expect(links).toHaveText(TOOLS.map(([, name]) => name));
+
+  for (const [path, name] of TOOLS) {
+    await nav.getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/${path}/?$`));
+    await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+    await expectLoaded(page);
+  }
+
+  // Profile via the user menu.
+  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: 'Perfil' }).click();
+  await expect(page).toHaveURL(/\/profile\/?$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Chaves de API' })).toBeVisible();
+  await expect(page.getByText(user.email)).toBeVisible();
+
+  const key = `sk-e2e-${Date.now().toString(36)}-plainsecret-a1b2`;
+  const input = page.getByLabel('Chave OpenAI', { exact: true });
+  await expect(input).toHaveAttribute('type', 'password');
+  // The innermost element holding this provider's input and its buttons.
+  const row = page
+    .locator('div, li, section, form, fieldset')
+    .filter({ has: input })
+    .filter({ has: page.getByRole('button', { name: 'Salvar' }) })
+    .last();
+  await input.fill(key);
+  await row.getByRole('button', { name: 'Salvar' }).click();
+
+  await expect(row.getByText(/a1b2/)).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(key);
+  const valuesOnPage = await page
+    .locator('input, textarea')
+    .evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
+  expect(valuesOnPage).not.toContain(key);
+  await page.reload();
+  await expect(row.getByText(/a1b2/)).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(key);
+
+  await row.getByRole('button', { name: 'Remover' }).click();
+  const confirm = page.getByRole('alertdialog');
+  if (await confirm.isVisible().catch(() => false)) {
+    await confirm.getByRole('button', { name: 'Remover' }).click();
+  }
+  await expect(row.getByText(/a1b2/)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Chaves de API' })).toBeVisible();
+  await expect(row.getByText(/a1b2/)).toHaveCount(0);
+
+  await signOut(page);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth/);
+});

@@ -1,0 +1,25 @@
+import { DEMO_STUDENT } from '../fixtures/env.ts';
+import { expect, expectLoaded, signInHere, test } from '../fixtures/test.ts';
+
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+test('at 360 px the dashboard navigation opens with "Abrir menu" and navigates', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  await signInHere(page, DEMO_STUDENT);
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+
+  const nav = page.getByRole('navigation', { name: 'Ferramentas' });
+  await expect(nav.getByRole('link', { name: 'Flashcards', exact: true })).toBeHidden();
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await nav.getByRole('link', { name: 'Flashcards', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/flashcard\/?$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Flashcards', exact: true }),
+  ).toBeVisible();
+  await expectLoaded(page);
+
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, 'no horizontal scrolling at 360 px').toBeLessThanOrEqual(360);
+});
