@@ -1,13 +1,22 @@
 import { Hono } from 'hono';
+import { MAX_JSON_BODY_BYTES } from '@aprenda/shared/constants';
 import type { Env } from './env.ts';
 import type { DbHandle } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { type Logger, silentLogger } from './lib/logger.ts';
-import { errorHandler, notFoundHandler } from './middleware/errors.ts';
+import { errorHandler, notFoundHandler, problemResponse } from './middleware/errors.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { bodyGuard } from './middleware/body-limit.ts';
+import { createRateLimitStore, rateLimit, type RateLimitStore } from './middleware/rate-limit.ts';
+import { clientIp } from './middleware/client-ip.ts';
+import { DEFAULT_WEB_DIST, spa } from './middleware/spa.ts';
 import { type Auth, createAuth } from './auth.ts';
 import { sessionMiddleware, type SessionVariables } from './middleware/session.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { classesRoutes } from './modules/classes/classes.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
 
 /** Everything the app needs from outside. Tests build it in-process with their own db and clock. */
 export interface AppDeps {
@@ -17,6 +26,8 @@ export interface AppDeps {
   secret: string;
   clock?: Clock;
   logger?: Logger;
+  /** Rate-limit counters; default: Redis when REDIS_URL is set, else memory. */
+  rateLimitStore?: RateLimitStore;
 }
 
 export type AppVariables = SessionVariables & { requestId: string };
@@ -29,9 +40,13 @@ export interface AppContext {
   clock: Clock;
   logger: Logger;
   auth: Auth;
+  rateLimitStore: RateLimitStore;
 }
 
-/** Build the HTTP app. No side effects (no listen, no migrations). */
+/** Normalised path (no doubled or trailing slashes, lower case) for matching sensitive routes. */
+const normalisePath = (path: string) => path.replace(/\/{2,}/g, '/').replace(/\/+$/, '').toLowerCase();
+
+/** Build the HTTP app. No side effects (no listen, no migrations; Redis connects lazily). */
 export function createApp(deps: AppDeps) {
   const ctx: AppContext = {
     env: deps.env,
@@ -40,18 +55,64 @@ export function createApp(deps: AppDeps) {
     clock: deps.clock ?? systemClock,
     logger: deps.logger ?? silentLogger,
     auth: undefined as unknown as Auth,
+    rateLimitStore: deps.rateLimitStore ?? createRateLimitStore(deps.env.REDIS_URL),
   };
   ctx.auth = createAuth(ctx);
 
+  const { API_PREFIX: api, RECORDS_PREFIX: records } = ctx.env;
   const app = new Hono<AppEnv>();
   app.onError(errorHandler((entry) => ctx.logger({ level: 'error', msg: 'error', ...entry })));
   app.notFound(notFoundHandler);
 
-  app.use('*', sessionMiddleware(ctx));
-  app.route(ctx.env.RECORDS_PREFIX, recordsRoutes(ctx));
-  app.route(`${ctx.env.API_PREFIX}/classes`, classesRoutes(ctx));
+  // 1. request id + log line, 2. security headers (both see every response, errors included).
+  app.use('*', requestLog(ctx.logger));
+  app.use('*', securityHeaders(ctx.env));
+
+  // 3. Sign-in/sign-up attempts per client IP (before the body is even read).
+  const authAttempt = new RegExp(`^${escapeRegExp(records.toLowerCase())}/auth/sign-(in|up)(/|$)`);
+  app.use(
+    '*',
+    rateLimit({
+      store: ctx.rateLimitStore,
+      name: 'auth',
+      max: ctx.env.AUTH_RATE_LIMIT_MAX,
+      windowSeconds: ctx.env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      key: (c) => clientIp(c, ctx.env.TRUST_PROXY),
+      applies: (c) => c.req.method === 'POST' && authAttempt.test(normalisePath(c.req.path)),
+      logger: ctx.logger,
+    }),
+  );
+
+  // 4. Bodies: at most MAX_JSON_BODY_BYTES, well-formed JSON; 5. session — on the API only.
+  for (const prefix of [api, records]) {
+    app.use(prefix, bodyGuard({ maxBytes: MAX_JSON_BODY_BYTES }));
+    app.use(`${prefix}/*`, bodyGuard({ maxBytes: MAX_JSON_BODY_BYTES }));
+    app.use(prefix, sessionMiddleware(ctx));
+    app.use(`${prefix}/*`, sessionMiddleware(ctx));
+  }
+
+  app.route(records, recordsRoutes(ctx));
+  app.route(`${api}/classes`, classesRoutes(ctx));
+  app.route(api, healthRoutes(ctx));
+  app.route(api, configRoutes(ctx));
+
+  // Unknown API paths are 404 problems, never the SPA.
+  for (const prefix of [api, records]) {
+    const unknown = (c: Parameters<typeof notFoundHandler>[0]) =>
+      problemResponse(c, 404, 'not_found', 'No such route');
+    app.all(prefix, unknown);
+    app.all(`${prefix}/*`, unknown);
+  }
+
+  // Everything else: the built web app with history fallback.
+  app.get('*', spa({ root: ctx.env.WEB_DIST ?? DEFAULT_WEB_DIST }));
 
   return { app, auth: ctx.auth, ctx };
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 export type App = ReturnType<typeof createApp>['app'];
+export type AppType = App;

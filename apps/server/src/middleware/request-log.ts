@@ -1,0 +1,40 @@
+import type { MiddlewareHandler } from 'hono';
+import { HEADER_REQUEST_ID } from '@aprenda/shared/constants';
+import { uuidv7 } from '../lib/ids.ts';
+import type { Logger } from '../lib/logger.ts';
+import { setHeaders } from './security-headers.ts';
+
+/** An incoming X-Request-Id is kept only when it is short and plain (it goes into logs). */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Request id + one JSON log line per request: `{ msg: 'request', method, path, status, ms,
+ * requestId }`. The id comes from `X-Request-Id` when it looks safe, else a fresh UUIDv7; it is
+ * echoed on the response and set as `c.get('requestId')` (problems carry it too). Only the path is
+ * logged — never the query string, headers or bodies, which may hold tokens or keys.
+ */
+export function requestLog(
+  logger: Logger,
+): MiddlewareHandler<{ Variables: { requestId: string } }> {
+  return async (c, next) => {
+    const started = performance.now();
+    const incoming = c.req.header(HEADER_REQUEST_ID);
+    const requestId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : uuidv7();
+    c.set('requestId', requestId);
+    try {
+      await next();
+    } finally {
+      setHeaders(c, [[HEADER_REQUEST_ID, requestId]]);
+      const status = c.res.status;
+      logger({
+        level: status >= 500 ? 'error' : 'info',
+        msg: 'request',
+        method: c.req.method,
+        path: c.req.path.length > 300 ? `${c.req.path.slice(0, 300)}…` : c.req.path,
+        status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        requestId,
+      });
+    }
+  };
+}
