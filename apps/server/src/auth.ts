@@ -158,6 +158,13 @@ export function createAuthOptions(ctx: AuthDeps) {
     // Rate limiting of sign-in/sign-up is done by the app (middleware/rate-limit.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    logger: {
+      disabled: ctx.env.LOG_LEVEL === 'silent',
+      level: ctx.env.LOG_LEVEL === 'silent' ? 'error' : ctx.env.LOG_LEVEL,
+    },
+    // Better Auth skips origin/CSRF checks when NODE_ENV=test; keep them on so tests run the
+    // production rules.
+    advanced: { disableOriginCheck: false },
     hooks: { before: authRules },
     plugins: github ? [bearer(), githubProvider(ctx.env)] : [bearer()],
   } satisfies BetterAuthOptions;

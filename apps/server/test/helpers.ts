@@ -74,6 +74,8 @@ export async function createTestApp(
     DATABASE_URL: url,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
+    // Suites sign up many users from one "client"; rate-limit tests pass their own limit.
+    AUTH_RATE_LIMIT_MAX: '100000',
     ...envOverrides,
   });
   const db = createDb(url, { poolSize: 4 });
@@ -91,3 +93,89 @@ export async function createTestApp(
     },
   };
 }
+
+export const ORIGIN = 'http://localhost:3000';
+
+export interface SignedUp {
+  id: string;
+  token: string;
+  cookie: string;
+  email: string;
+  password: string;
+  role: string;
+}
+
+/** `name=value` pairs of every Set-Cookie of a response (attributes dropped), joined for a Cookie header. */
+export function cookiesFrom(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((pair) => !/=$/.test(pair))
+    .join('; ');
+}
+
+/** Merge cookie jars (`a=1; b=2` + `b=3`) — later values win, empty values delete. */
+export function mergeCookies(jar: string, res: Response): string {
+  const map = new Map<string, string>();
+  for (const pair of jar.split('; ').filter(Boolean)) {
+    const i = pair.indexOf('=');
+    map.set(pair.slice(0, i), pair.slice(i + 1));
+  }
+  for (const raw of res.headers.getSetCookie()) {
+    const pair = raw.split(';')[0]!;
+    const i = pair.indexOf('=');
+    const name = pair.slice(0, i);
+    const value = pair.slice(i + 1);
+    if (value === '' || /max-age=0/i.test(raw)) map.delete(name);
+    else map.set(name, value);
+  }
+  return [...map].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+/** JSON request through app.request with the trusted Origin. */
+export function jsonRequest(
+  t: TestApp,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return Promise.resolve(
+    t.app.request(path, {
+      method,
+      headers: {
+        origin: ORIGIN,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }),
+  );
+}
+
+let userSeq = 0;
+
+/** Sign up a fresh user through Better Auth and return its id, bearer token and session cookie. */
+export async function signUp(
+  t: TestApp,
+  input: { role?: 'student' | 'teacher'; name?: string; email?: string; password?: string } = {},
+): Promise<SignedUp> {
+  userSeq += 1;
+  const email = input.email ?? `user${userSeq}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = input.password ?? 'senha-segura-1';
+  const role = input.role ?? 'student';
+  const res = await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', {
+    email,
+    password,
+    name: input.name ?? `User ${userSeq}`,
+    role,
+  });
+  const body = (await res.json()) as { user?: { id: string } };
+  if (res.status !== 200 || !body.user) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(body)}`);
+  const token = res.headers.get('set-auth-token');
+  if (!token) throw new Error('no set-auth-token');
+  return { id: body.user.id, token, cookie: cookiesFrom(res), email, password, role };
+}
+
+/** Headers for a bearer-authenticated call. */
+export const bearer = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
