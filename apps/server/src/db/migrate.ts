@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { getMigrations } from 'better-auth/db/migration';
 import type { Auth } from '../auth.ts';
@@ -7,13 +8,23 @@ import { migrations } from './migrations/index.ts';
 /**
  * Bring the schema up to date: Better Auth's own tables first (its migration planner, from the
  * same options the app uses), then the app's Kysely migrations in order. Idempotent.
+ *
+ * On PostgreSQL the migrator's bookkeeping tables live in the connection's current schema
+ * (search_path): Kysely otherwise looks for them in *every* schema and, when another schema of the
+ * same database already has them, skips creating its own.
  */
 export async function migrate(handle: DbHandle, auth: Auth): Promise<void> {
   const { runMigrations } = await getMigrations(auth.options);
   await runMigrations();
+  let migrationTableSchema: string | undefined;
+  if (handle.dialect === 'postgres') {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
+    migrationTableSchema = rows[0]?.schema ?? 'public';
+  }
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
