@@ -83,18 +83,24 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  // 4. Bodies: at most MAX_JSON_BODY_BYTES, well-formed JSON; 5. session — on the API only.
+  // 4. Bodies: at most MAX_JSON_BODY_BYTES, well-formed JSON (API and records service only).
   for (const prefix of [api, records]) {
     app.use(prefix, bodyGuard({ maxBytes: MAX_JSON_BODY_BYTES }));
     app.use(`${prefix}/*`, bodyGuard({ maxBytes: MAX_JSON_BODY_BYTES }));
+  }
+
+  // Public, identity-free routes answer before the session lookup (a load balancer's health probe
+  // must not depend on, or pay for, a session query).
+  app.route(api, healthRoutes(ctx));
+  app.route(api, configRoutes(ctx));
+
+  // 5. Session (cookie or bearer) for everything else under the API prefixes.
+  for (const prefix of [api, records]) {
     app.use(prefix, sessionMiddleware(ctx));
     app.use(`${prefix}/*`, sessionMiddleware(ctx));
   }
-
   app.route(records, recordsRoutes(ctx));
   app.route(`${api}/classes`, classesRoutes(ctx));
-  app.route(api, healthRoutes(ctx));
-  app.route(api, configRoutes(ctx));
 
   // Unknown API paths are 404 problems, never the SPA.
   for (const prefix of [api, records]) {

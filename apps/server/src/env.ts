@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_API_PREFIX, DEFAULT_RECORDS_PREFIX } from '@aprenda/shared/constants';
 
@@ -102,7 +103,23 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return result.data;
 }
 
+/**
+ * Relative paths (DATA_DIR, WEB_DIST, `file:` DATABASE_URL) are taken from where the command was
+ * typed: npm's INIT_CWD when run through `npm run … -w`, else the working directory. So
+ * `npm start`, `npm run dev` and `npm run migrate -w @aprenda/server` all use the same ./data.
+ */
+export function resolvePaths(env: Env, base: string): Env {
+  const abs = (p: string) => (isAbsolute(p) ? p : resolve(base, p));
+  const file = env.DATABASE_URL.startsWith('file:') ? env.DATABASE_URL.slice(5) : null;
+  return {
+    ...env,
+    DATA_DIR: abs(env.DATA_DIR),
+    ...(env.WEB_DIST ? { WEB_DIST: abs(env.WEB_DIST) } : {}),
+    ...(file && file !== ':memory:' ? { DATABASE_URL: `file:${abs(file)}` } : {}),
+  };
+}
+
 /** Read process.env (the only place that does). */
 export function loadEnv(): Env {
-  return parseEnv(process.env);
+  return resolvePaths(parseEnv(process.env), process.env.INIT_CWD || process.cwd());
 }

@@ -1,0 +1,156 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Start `node src/server.ts` with only the given environment (plus PATH). */
+function start(env: Record<string, string>, cwd: string): Run {
+  const child = spawn(process.execPath, [SERVER], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function listeningPort(run: Run, timeoutMs = 20_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const m = /Aprenda listening on http:\/\/localhost:(\d+)/.exec(run.output());
+    if (m) return Number(m[1]);
+    if (run.child.exitCode !== null) throw new Error(`server exited early:\n${run.output()}`);
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${run.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('server process', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'aprenda-proc-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a bad PORT prints which variable is wrong and exits 1', async () => {
+    const run = start({ PORT: 'not-a-port', DATABASE_URL: `file:${join(dir, 'bad.db')}` }, dir);
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('Invalid configuration');
+    expect(run.output()).toMatch(/PORT: /);
+    expect(run.output()).not.toContain('Aprenda listening');
+  });
+
+  it('lists every bad variable at once', async () => {
+    const run = start({ PORT: '70000', API_PREFIX: 'api/', LOG_LEVEL: 'loud' }, dir);
+    expect(await run.exited).toBe(1);
+    for (const name of ['PORT', 'API_PREFIX', 'LOG_LEVEL']) expect(run.output()).toContain(`${name}: `);
+  });
+
+  it('production without APP_SECRET refuses to start', async () => {
+    const run = start({ NODE_ENV: 'production', PORT: '0', DATABASE_URL: `file:${join(dir, 'prod.db')}` }, dir);
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(/APP_SECRET: is required when NODE_ENV=production/);
+  });
+
+  it('starts on PORT=0, seeds once, drains an in-flight request on SIGTERM, exits 0, db intact', async () => {
+    const dbFile = join(dir, 'aprenda.db');
+    const env = { PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000', DATABASE_URL: `file:${dbFile}`, DATA_DIR: join(dir, 'data') };
+
+    // First start: migrates, seeds the demo accounts and prints them.
+    const first = start(env, dir);
+    const port = await listeningPort(first);
+    expect(port).toBeGreaterThan(0);
+    expect(first.output()).toContain('Demo accounts');
+    expect(first.output()).toMatch(/teacher .*@.* \S+/);
+    expect(statSync(join(dir, 'data', 'app-secret')).mode & 0o777).toBe(0o600);
+
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok', db: 'ok' });
+
+    // A request whose body is still arriving when SIGTERM comes in.
+    const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/pb/auth/sign-in/email',
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', origin: 'http://localhost:3000' },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (d: Buffer) => (body += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.write('{"email":"helena');
+      setTimeout(() => {
+        first.child.kill('SIGTERM');
+        setTimeout(() => req.end('@demo.aprenda.dev","password":"wrong-password"}'), 700);
+      }, 200);
+    });
+    const answered = await inFlight;
+    expect(answered.status, answered.body).toBe(401);
+    expect(await first.exited).toBe(0);
+
+    // New connections are refused once it has stopped.
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+
+    const sqlite = new SQLite(dbFile, { readonly: true });
+    try {
+      expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect((sqlite.prepare('select count(*) as n from "user"').get() as { n: number }).n).toBe(3);
+    } finally {
+      sqlite.close();
+    }
+
+    // Second start: same secret file, no second seed.
+    const secretMtime = statSync(join(dir, 'data', 'app-secret')).mtimeMs;
+    const second = start(env, dir);
+    await listeningPort(second);
+    expect(second.output()).not.toContain('Demo accounts');
+    expect(statSync(join(dir, 'data', 'app-secret')).mtimeMs).toBe(secretMtime);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('NODE_ENV=production never seeds', async () => {
+    const run = start(
+      {
+        NODE_ENV: 'production',
+        APP_SECRET: 'p'.repeat(40),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: `file:${join(dir, 'prod2.db')}`,
+        DATA_DIR: join(dir, 'data-prod'),
+      },
+      dir,
+    );
+    await listeningPort(run);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(run.output()).not.toContain('Demo accounts');
+    const sqlite = new SQLite(join(dir, 'prod2.db'), { readonly: true });
+    try {
+      expect((sqlite.prepare('select count(*) as n from "user"').get() as { n: number }).n).toBe(0);
+    } finally {
+      sqlite.close();
+    }
+  });
+});
