@@ -21,3 +21,55 @@ describe.each(dialects)('smoke (%s)', (dialect) => {
     expect(res.headers.get('set-auth-token')).toBeTruthy();
   });
 });
+
+describe.each(dialects)('demo seed (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t?.close());
+
+  it('creates a teacher, two students and one class once, with real sign-in', async () => {
+    const { hasAnyUser, seedDemo } = await import('../src/seed.ts');
+    expect(await hasAnyUser(t.ctx)).toBe(false);
+    const accounts = await seedDemo(t.ctx);
+    expect(accounts.map((a) => [a.role, a.name, a.email, a.password])).toEqual([
+      ['teacher', 'Helena Costa', 'helena@demo.aprenda.dev', 'aprenda-demo'],
+      ['student', 'Lucas Almeida', 'lucas@demo.aprenda.dev', 'aprenda-demo'],
+      ['student', 'Marina Souza', 'marina@demo.aprenda.dev', 'aprenda-demo'],
+    ]);
+    expect(await hasAnyUser(t.ctx)).toBe(true);
+    // Idempotent: nothing more on a second run.
+    expect(await seedDemo(t.ctx)).toEqual([]);
+    const users = await t.db.db.selectFrom('user').select(['email', 'role']).orderBy('email').execute();
+    expect(users).toEqual([
+      { email: 'helena@demo.aprenda.dev', role: 'teacher' },
+      { email: 'lucas@demo.aprenda.dev', role: 'student' },
+      { email: 'marina@demo.aprenda.dev', role: 'student' },
+    ]);
+    // Passwords are hashed, never stored in clear.
+    const creds = await t.db.db
+      .selectFrom('account' as never)
+      .select(['password'] as never[])
+      .execute();
+    expect(creds).toHaveLength(3);
+    for (const c of creds as Array<{ password: string }>) expect(c.password).not.toContain('aprenda-demo');
+
+    for (const [email, path] of [
+      ['lucas@demo.aprenda.dev', '/api/classes/mine'],
+      ['marina@demo.aprenda.dev', '/api/classes/mine'],
+      ['helena@demo.aprenda.dev', '/api/classes/teaching'],
+    ] as const) {
+      const signIn = await t.app.request('/pb/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+        body: JSON.stringify({ email, password: 'aprenda-demo' }),
+      });
+      expect(signIn.status).toBe(200);
+      const token = signIn.headers.get('set-auth-token')!;
+      const res = await t.app.request(path, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await res.json()) as { items: Array<{ title: string; teachers: string[] }> };
+      expect(body.items.map((c) => [c.title, c.teachers])).toEqual([['Matemática — 9º ano', ['Helena Costa']]]);
+    }
+  });
+});
