@@ -44,7 +44,11 @@ export interface AppContext {
 }
 
 /** Normalised path (no doubled or trailing slashes, lower case) for matching sensitive routes. */
-const normalisePath = (path: string) => path.replace(/\/{2,}/g, '/').replace(/\/+$/, '').toLowerCase();
+const normalisePath = (path: string) =>
+  path
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/+$/, '')
+    .toLowerCase();
 
 /** Build the HTTP app. No side effects (no listen, no migrations; Redis connects lazily). */
 export function createApp(deps: AppDeps) {

@@ -42,13 +42,10 @@ async function main(): Promise<void> {
     }
   }
 
-  const server = serve(
-    { fetch: app.fetch, port: env.PORT, hostname: env.HOST },
-    (info) => {
-      logger({ level: 'info', msg: 'listening', host: env.HOST, port: info.port });
-      process.stdout.write(`Aprenda listening on http://localhost:${info.port}\n`);
-    },
-  ) as Server;
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    logger({ level: 'info', msg: 'listening', host: env.HOST, port: info.port });
+    process.stdout.write(`Aprenda listening on http://localhost:${info.port}\n`);
+  }) as Server;
   server.on('error', (err: NodeJS.ErrnoException) => {
     console.error(
       err.code === 'EADDRINUSE'
@@ -88,7 +85,10 @@ async function main(): Promise<void> {
     logger({
       level: 'error',
       msg: 'unhandled rejection',
-      err: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
+      err:
+        err instanceof Error
+          ? { name: err.name, message: err.message, stack: err.stack }
+          : String(err),
     });
   });
   process.on('uncaughtException', (err) => {
@@ -102,6 +102,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error('Aprenda failed to start:', err instanceof Error ? (err.stack ?? err.message) : err);
+  console.error(
+    'Aprenda failed to start:',
+    err instanceof Error ? (err.stack ?? err.message) : err,
+  );
   process.exit(1);
 });

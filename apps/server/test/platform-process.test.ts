@@ -58,18 +58,28 @@ describe('server process', () => {
   it('lists every bad variable at once', async () => {
     const run = start({ PORT: '70000', API_PREFIX: 'api/', LOG_LEVEL: 'loud' }, dir);
     expect(await run.exited).toBe(1);
-    for (const name of ['PORT', 'API_PREFIX', 'LOG_LEVEL']) expect(run.output()).toContain(`${name}: `);
+    for (const name of ['PORT', 'API_PREFIX', 'LOG_LEVEL'])
+      expect(run.output()).toContain(`${name}: `);
   });
 
   it('production without APP_SECRET refuses to start', async () => {
-    const run = start({ NODE_ENV: 'production', PORT: '0', DATABASE_URL: `file:${join(dir, 'prod.db')}` }, dir);
+    const run = start(
+      { NODE_ENV: 'production', PORT: '0', DATABASE_URL: `file:${join(dir, 'prod.db')}` },
+      dir,
+    );
     expect(await run.exited).toBe(1);
     expect(run.output()).toMatch(/APP_SECRET: is required when NODE_ENV=production/);
   });
 
   it('starts on PORT=0, seeds once, drains an in-flight request on SIGTERM, exits 0, db intact', async () => {
     const dbFile = join(dir, 'aprenda.db');
-    const env = { PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000', DATABASE_URL: `file:${dbFile}`, DATA_DIR: join(dir, 'data') };
+    const env = {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://localhost:3000',
+      DATABASE_URL: `file:${dbFile}`,
+      DATA_DIR: join(dir, 'data'),
+    };
 
     // First start: migrates, seeds the demo accounts and prints them.
     const first = start(env, dir);
@@ -90,7 +100,11 @@ describe('server process', () => {
           port,
           method: 'POST',
           path: '/pb/auth/sign-in/email',
-          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', origin: 'http://localhost:3000' },
+          headers: {
+            'content-type': 'application/json',
+            'transfer-encoding': 'chunked',
+            origin: 'http://localhost:3000',
+          },
         },
         (res) => {
           let body = '';

@@ -44,7 +44,10 @@ async function expect429(res: Response, windowSeconds: number) {
 describe.each(dialects)('auth rate limit (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { AUTH_RATE_LIMIT_MAX: '10', AUTH_RATE_LIMIT_WINDOW_SECONDS: '60' });
+    t = await createTestApp(dialect, {
+      AUTH_RATE_LIMIT_MAX: '10',
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
+    });
   });
   afterAll(async () => t?.close());
 
@@ -62,13 +65,20 @@ describe.each(dialects)('auth rate limit (%s)', (dialect) => {
   it('sign-up shares the limit; trailing slash or doubled slashes do not dodge it', async () => {
     const ip = '198.51.100.3';
     for (let i = 0; i < 10; i++) {
-      const path = ['/pb/auth/sign-up/email', '/pb/auth/sign-in/email/', '/pb//auth/sign-in/email'][i % 3]!;
+      const path = ['/pb/auth/sign-up/email', '/pb/auth/sign-in/email/', '/pb//auth/sign-in/email'][
+        i % 3
+      ]!;
       const res = await t.app.request(
         path,
         {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: ORIGIN },
-          body: JSON.stringify({ email: `x${i}@example.com`, password: 'short', name: 'X', role: 'student' }),
+          body: JSON.stringify({
+            email: `x${i}@example.com`,
+            password: 'short',
+            name: 'X',
+            role: 'student',
+          }),
         },
         peer(ip),
       );
@@ -80,7 +90,11 @@ describe.each(dialects)('auth rate limit (%s)', (dialect) => {
   it('other auth calls are not counted', async () => {
     const ip = '198.51.100.4';
     for (let i = 0; i < 15; i++) {
-      const res = await t.app.request('/pb/auth/get-session', { headers: { origin: ORIGIN } }, peer(ip));
+      const res = await t.app.request(
+        '/pb/auth/get-session',
+        { headers: { origin: ORIGIN } },
+        peer(ip),
+      );
       expect(res.status).not.toBe(429);
     }
     expect((await signIn(t.app, ip)).status).not.toBe(429);
@@ -105,7 +119,9 @@ describe('auth rate limit behind a trusted proxy', () => {
   it('different X-Forwarded-For clients (right-most hop) have separate limits', async () => {
     const proxy = '10.1.1.1';
     for (let i = 0; i < 3; i++) {
-      expect((await signIn(t.app, proxy, { 'x-forwarded-for': '203.0.113.7' })).status).not.toBe(429);
+      expect((await signIn(t.app, proxy, { 'x-forwarded-for': '203.0.113.7' })).status).not.toBe(
+        429,
+      );
     }
     await expect429(await signIn(t.app, proxy, { 'x-forwarded-for': '203.0.113.7' }), 60);
     // A client-written left-most entry does not make a new client…
@@ -172,8 +188,18 @@ describe('rate-limit stores', () => {
     it('the app limits sign-in across two instances sharing Redis', async () => {
       const t = await createTestApp(dialects[0]!, { AUTH_RATE_LIMIT_MAX: '4' });
       try {
-        const one = createApp({ env: t.env, db: t.db, secret: TEST_SECRET, rateLimitStore: open() });
-        const two = createApp({ env: t.env, db: t.db, secret: TEST_SECRET, rateLimitStore: open() });
+        const one = createApp({
+          env: t.env,
+          db: t.db,
+          secret: TEST_SECRET,
+          rateLimitStore: open(),
+        });
+        const two = createApp({
+          env: t.env,
+          db: t.db,
+          secret: TEST_SECRET,
+          rateLimitStore: open(),
+        });
         for (let i = 0; i < 4; i++) {
           const app = i % 2 ? two.app : one.app;
           expect((await signIn(app, '192.0.2.10')).status).not.toBe(429);
@@ -189,7 +215,12 @@ describe('rate-limit stores', () => {
       const t = await createTestApp(dialects[0]!, { AUTH_RATE_LIMIT_MAX: '1' });
       const down = redisRateLimitStore('redis://127.0.0.1:1', { keyPrefix: prefix });
       try {
-        const { app } = createApp({ env: t.env, db: t.db, secret: TEST_SECRET, rateLimitStore: down });
+        const { app } = createApp({
+          env: t.env,
+          db: t.db,
+          secret: TEST_SECRET,
+          rateLimitStore: down,
+        });
         for (let i = 0; i < 3; i++) {
           const res = await signIn(app, '192.0.2.20');
           expect(res.status).not.toBe(429);

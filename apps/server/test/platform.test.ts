@@ -12,7 +12,8 @@ import type { Logger } from '../src/lib/logger.ts';
 import { createTestApp, dialects, TEST_SECRET, type TestApp } from './helpers.ts';
 
 const ORIGIN = 'http://localhost:3000';
-const INDEX_HTML = '<!doctype html><html><head><title>Aprenda test</title></head><body></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Aprenda test</title></head><body></body></html>';
 const ASSET_JS = 'console.log("app-abc123");';
 
 function fakeWebDist(): string {
@@ -70,7 +71,11 @@ describe.each(dialects)('platform over HTTP (%s)', (dialect) => {
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
+  const post = (
+    path: string,
+    body: string | Uint8Array | ReadableStream<Uint8Array>,
+    headers: Record<string, string> = {},
+  ) =>
     t.app.request(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
@@ -100,7 +105,12 @@ describe.each(dialects)('platform over HTTP (%s)', (dialect) => {
 
     it('exactly 1 MB passes the guard and reaches the route', async () => {
       // Sign-up with a padded body of exactly the limit: the route answers (not 413/400 invalid_json).
-      const base = { email: 'limit@example.com', password: 'senha-segura-1', name: 'Lia', role: 'student' };
+      const base = {
+        email: 'limit@example.com',
+        password: 'senha-segura-1',
+        name: 'Lia',
+        role: 'student',
+      };
       const pad = MAX_JSON_BODY_BYTES - Buffer.byteLength(JSON.stringify({ ...base, pad: '' }));
       const body = JSON.stringify({ ...base, pad: 'x'.repeat(pad) });
       expect(Buffer.byteLength(body)).toBe(MAX_JSON_BODY_BYTES);
@@ -111,13 +121,15 @@ describe.each(dialects)('platform over HTTP (%s)', (dialect) => {
   });
 
   describe('malformed JSON', () => {
-    it.each(['/api/classes', '/pb/user_actions', '/pb/auth/sign-in/email', '/pb/auth/sign-up/email'])(
-      '%s → 400 invalid_json',
-      async (path) => {
-        const res = await post(path, '{"email": "a@b.c", ');
-        await expectProblem(res, 400, 'invalid_json');
-      },
-    );
+    it.each([
+      '/api/classes',
+      '/pb/user_actions',
+      '/pb/auth/sign-in/email',
+      '/pb/auth/sign-up/email',
+    ])('%s → 400 invalid_json', async (path) => {
+      const res = await post(path, '{"email": "a@b.c", ');
+      await expectProblem(res, 400, 'invalid_json');
+    });
 
     it('invalid UTF-8 in a JSON body → 400 invalid_json', async () => {
       const res = await post('/pb/auth/sign-in/email', new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]));
@@ -248,7 +260,9 @@ describe.each(dialects)('platform over HTTP (%s)', (dialect) => {
     });
 
     it('is echoed when the client sends a safe one, replaced when unsafe', async () => {
-      const ok = await t.app.request('/api/health', { headers: { 'x-request-id': 'abc-123.X_y:z' } });
+      const ok = await t.app.request('/api/health', {
+        headers: { 'x-request-id': 'abc-123.X_y:z' },
+      });
       expect(ok.headers.get('x-request-id')).toBe('abc-123.X_y:z');
       const bad = await t.app.request('/api/health', {
         headers: { 'x-request-id': 'evil"\\injection <script>' },
@@ -321,7 +335,11 @@ describe('platform with a separate app instance', () => {
   });
 
   it('a missing web build answers a 503 page that says to run npm run build', async () => {
-    const env = parseEnv({ NODE_ENV: 'test', DATABASE_URL: ':memory:', WEB_DIST: '/nonexistent/aprenda-dist' });
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      DATABASE_URL: ':memory:',
+      WEB_DIST: '/nonexistent/aprenda-dist',
+    });
     const db = createDb(':memory:');
     try {
       const { app } = createApp({ env, db, secret: TEST_SECRET });

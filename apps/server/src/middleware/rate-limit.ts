@@ -51,7 +51,10 @@ return { count, ttl }
 `;
 
 /** Fixed-window counters in Redis, so several server instances share one limit. */
-export function redisRateLimitStore(url: string, options: { keyPrefix?: string } = {}): RateLimitStore {
+export function redisRateLimitStore(
+  url: string,
+  options: { keyPrefix?: string } = {},
+): RateLimitStore {
   const redis = new Redis(url, {
     lazyConnect: true,
     maxRetriesPerRequest: 1,

@@ -46,10 +46,7 @@ export function securityHeaders(env: Env): MiddlewareHandler {
 }
 
 /** Set headers on c.res, re-wrapping the response when its headers are immutable. */
-export function setHeaders(
-  c: { res: Response },
-  entries: Array<[string, string]>,
-): void {
+export function setHeaders(c: { res: Response }, entries: Array<[string, string]>): void {
   try {
     for (const [name, value] of entries) c.res.headers.set(name, value);
   } catch {

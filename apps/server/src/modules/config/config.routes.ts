@@ -9,7 +9,10 @@ export const DEFAULT_POSTHOG_HOST = 'https://us.i.posthog.com';
 /** Analytics settings, or null when POSTHOG_KEY is unset (analytics off). */
 export function posthogConfig(env: Env): { key: string; host: string } | null {
   if (!env.POSTHOG_KEY) return null;
-  return { key: env.POSTHOG_KEY, host: (env.POSTHOG_HOST ?? DEFAULT_POSTHOG_HOST).replace(/\/+$/, '') };
+  return {
+    key: env.POSTHOG_KEY,
+    host: (env.POSTHOG_HOST ?? DEFAULT_POSTHOG_HOST).replace(/\/+$/, ''),
+  };
 }
 
 /** What the web needs at runtime (one build serves every deployment). Public: no secrets. */
