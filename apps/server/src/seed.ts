@@ -11,14 +11,30 @@ export interface DemoAccount {
 export const DEMO_PASSWORD = 'aprenda-demo';
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { role: 'teacher', name: 'Helena Costa', email: 'helena@demo.aprenda.dev', password: DEMO_PASSWORD },
-  { role: 'student', name: 'Lucas Almeida', email: 'lucas@demo.aprenda.dev', password: DEMO_PASSWORD },
-  { role: 'student', name: 'Marina Souza', email: 'marina@demo.aprenda.dev', password: DEMO_PASSWORD },
+  {
+    role: 'teacher',
+    name: 'Helena Costa',
+    email: 'helena@demo.aprenda.dev',
+    password: DEMO_PASSWORD,
+  },
+  {
+    role: 'student',
+    name: 'Lucas Almeida',
+    email: 'lucas@demo.aprenda.dev',
+    password: DEMO_PASSWORD,
+  },
+  {
+    role: 'student',
+    name: 'Marina Souza',
+    email: 'marina@demo.aprenda.dev',
+    password: DEMO_PASSWORD,
+  },
 ];
 
 export const DEMO_CLASS = {
   title: 'Matemática — 9º ano',
-  description: 'Álgebra, funções e geometria do 9º ano. Exercícios semanais e revisão antes das provas.',
+  description:
+    'Álgebra, funções e geometria do 9º ano. Exercícios semanais e revisão antes das provas.',
 };
 
 /** True when the database has at least one user. */
@@ -37,7 +53,12 @@ export async function seedDemo(ctx: AppContext): Promise<DemoAccount[]> {
   const ids: string[] = [];
   for (const account of DEMO_ACCOUNTS) {
     const res = await ctx.auth.api.signUpEmail({
-      body: { email: account.email, password: account.password, name: account.name, role: account.role },
+      body: {
+        email: account.email,
+        password: account.password,
+        name: account.name,
+        role: account.role,
+      },
     });
     ids.push(res.user.id);
   }

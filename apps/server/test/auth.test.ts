@@ -24,30 +24,44 @@ describe.each(dialects)('sign-up, sign-in, sign-out (%s)', (dialect) => {
     ...over,
   });
 
-  it.each(['student', 'teacher'] as const)('signs up a %s: token, user, httpOnly cookie', async (role) => {
-    const res = await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', signUpBody({ role }));
-    const body = (await res.json()) as { token: string; user: { id: string; role: string } };
-    expect(res.status, JSON.stringify(body)).toBe(200);
-    expect(body.token).toBeTruthy();
-    expect(body.user.id).toBeTruthy();
-    expect(body.user.role).toBe(role);
-    expect(res.headers.get('set-auth-token')).toBeTruthy();
-    const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token='));
-    expect(cookie).toBeTruthy();
-    expect(cookie).toMatch(/HttpOnly/i);
-    const row = await t.db.db.selectFrom('user').select('role').where('id', '=', body.user.id).executeTakeFirstOrThrow();
-    expect(row.role).toBe(role);
-  });
+  it.each(['student', 'teacher'] as const)(
+    'signs up a %s: token, user, httpOnly cookie',
+    async (role) => {
+      const res = await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', signUpBody({ role }));
+      const body = (await res.json()) as { token: string; user: { id: string; role: string } };
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(body.token).toBeTruthy();
+      expect(body.user.id).toBeTruthy();
+      expect(body.user.role).toBe(role);
+      expect(res.headers.get('set-auth-token')).toBeTruthy();
+      const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token='));
+      expect(cookie).toBeTruthy();
+      expect(cookie).toMatch(/HttpOnly/i);
+      const row = await t.db.db
+        .selectFrom('user')
+        .select('role')
+        .where('id', '=', body.user.id)
+        .executeTakeFirstOrThrow();
+      expect(row.role).toBe(role);
+    },
+  );
 
-  it.each([['admin'], [''], [42], [null]])('rejects role %j with 400 and stores nothing', async (role) => {
-    const body = signUpBody({ role });
-    const res = await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', body);
-    expect(res.status).toBe(400);
-    const err = (await res.json()) as { code: string };
-    expect(err.code).toBe('VALIDATION_ERROR');
-    const row = await t.db.db.selectFrom('user').select('id').where('email', '=', body.email as string).executeTakeFirst();
-    expect(row).toBeUndefined();
-  });
+  it.each([['admin'], [''], [42], [null]])(
+    'rejects role %j with 400 and stores nothing',
+    async (role) => {
+      const body = signUpBody({ role });
+      const res = await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', body);
+      expect(res.status).toBe(400);
+      const err = (await res.json()) as { code: string };
+      expect(err.code).toBe('VALIDATION_ERROR');
+      const row = await t.db.db
+        .selectFrom('user')
+        .select('id')
+        .where('email', '=', body.email as string)
+        .executeTakeFirst();
+      expect(row).toBeUndefined();
+    },
+  );
 
   it('rejects a sign-up without a role', async () => {
     const { role: _role, ...body } = signUpBody();
@@ -63,10 +77,20 @@ describe.each(dialects)('sign-up, sign-in, sign-out (%s)', (dialect) => {
   });
 
   it('rejects a short and a too long password', async () => {
-    const short = await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', signUpBody({ password: 'curta12' }));
+    const short = await jsonRequest(
+      t,
+      'POST',
+      '/pb/auth/sign-up/email',
+      signUpBody({ password: 'curta12' }),
+    );
     expect(short.status).toBe(400);
     expect(((await short.json()) as { code: string }).code).toBe('PASSWORD_TOO_SHORT');
-    const long = await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', signUpBody({ password: 'x'.repeat(129) }));
+    const long = await jsonRequest(
+      t,
+      'POST',
+      '/pb/auth/sign-up/email',
+      signUpBody({ password: 'x'.repeat(129) }),
+    );
     expect(long.status).toBe(400);
     expect(((await long.json()) as { code: string }).code).toBe('PASSWORD_TOO_LONG');
   });
@@ -74,14 +98,22 @@ describe.each(dialects)('sign-up, sign-in, sign-out (%s)', (dialect) => {
   it('answers a duplicate e-mail with Better Auth’s error (422 USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL)', async () => {
     const body = signUpBody();
     expect((await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', body)).status).toBe(200);
-    const again = await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', { ...body, email: body.email.toUpperCase() });
+    const again = await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', {
+      ...body,
+      email: body.email.toUpperCase(),
+    });
     expect(again.status).toBe(422);
-    expect(((await again.json()) as { code: string }).code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
+    expect(((await again.json()) as { code: string }).code).toBe(
+      'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+    );
   });
 
   it('signs in with the password; the cookie and the bearer token both resolve the session', async () => {
     const u = await signUp(t, { role: 'teacher', name: 'Teresa' });
-    const res = await jsonRequest(t, 'POST', '/pb/auth/sign-in/email', { email: u.email, password: u.password });
+    const res = await jsonRequest(t, 'POST', '/pb/auth/sign-in/email', {
+      email: u.email,
+      password: u.password,
+    });
     expect(res.status).toBe(200);
     const token = res.headers.get('set-auth-token');
     expect(token).toBeTruthy();
@@ -93,13 +125,17 @@ describe.each(dialects)('sign-up, sign-in, sign-out (%s)', (dialect) => {
     expect(s1.user.id).toBe(u.id);
     expect(s1.user.role).toBe('teacher');
 
-    const viaBearer = await jsonRequest(t, 'GET', '/pb/auth/get-session', undefined, { authorization: `Bearer ${token}` });
+    const viaBearer = await jsonRequest(t, 'GET', '/pb/auth/get-session', undefined, {
+      authorization: `Bearer ${token}`,
+    });
     expect(((await viaBearer.json()) as { user: { id: string } }).user.id).toBe(u.id);
 
     // …and the app's own routes take the user from the same session.
     const mine = await jsonRequest(t, 'GET', '/api/classes/mine', undefined, { cookie });
     expect(mine.status).toBe(200);
-    const mine2 = await jsonRequest(t, 'GET', '/api/classes/mine', undefined, { authorization: `Bearer ${token}` });
+    const mine2 = await jsonRequest(t, 'GET', '/api/classes/mine', undefined, {
+      authorization: `Bearer ${token}`,
+    });
     expect(mine2.status).toBe(200);
   });
 
@@ -118,13 +154,17 @@ describe.each(dialects)('sign-up, sign-in, sign-out (%s)', (dialect) => {
 
   it('sign-out revokes the session: the same token then gets 401', async () => {
     const u = await signUp(t);
-    expect((await jsonRequest(t, 'GET', '/api/classes/mine', undefined, bearer(u))).status).toBe(200);
+    expect((await jsonRequest(t, 'GET', '/api/classes/mine', undefined, bearer(u))).status).toBe(
+      200,
+    );
     const out = await jsonRequest(t, 'POST', '/pb/auth/sign-out', {}, bearer(u));
     expect(out.status).toBe(200);
     const after = await jsonRequest(t, 'GET', '/api/classes/mine', undefined, bearer(u));
     expect(after.status).toBe(401);
     expect(((await after.json()) as { code: string }).code).toBe('unauthorized');
-    const viaCookie = await jsonRequest(t, 'GET', '/pb/user_api_keys', undefined, { cookie: u.cookie });
+    const viaCookie = await jsonRequest(t, 'GET', '/pb/user_api_keys', undefined, {
+      cookie: u.cookie,
+    });
     expect(viaCookie.status).toBe(401);
     const session = await jsonRequest(t, 'GET', '/pb/auth/get-session', undefined, bearer(u));
     expect(await session.json()).toBeNull();
@@ -132,12 +172,28 @@ describe.each(dialects)('sign-up, sign-in, sign-out (%s)', (dialect) => {
 
   it('does not let a user change their role after sign-up', async () => {
     const u = await signUp(t, { role: 'student' });
-    const res = await jsonRequest(t, 'POST', '/pb/auth/update-user', { role: 'teacher' }, bearer(u));
+    const res = await jsonRequest(
+      t,
+      'POST',
+      '/pb/auth/update-user',
+      { role: 'teacher' },
+      bearer(u),
+    );
     expect(res.status).toBe(400);
-    const row = await t.db.db.selectFrom('user').select('role').where('id', '=', u.id).executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('user')
+      .select('role')
+      .where('id', '=', u.id)
+      .executeTakeFirstOrThrow();
     expect(row.role).toBe('student');
     // The name may still change.
-    const ok = await jsonRequest(t, 'POST', '/pb/auth/update-user', { name: 'Novo Nome' }, bearer(u));
+    const ok = await jsonRequest(
+      t,
+      'POST',
+      '/pb/auth/update-user',
+      { name: 'Novo Nome' },
+      bearer(u),
+    );
     expect(ok.status).toBe(200);
   });
 

@@ -8,7 +8,15 @@ import {
   generateClassCode,
   listUserClasses,
 } from '../src/modules/classes/classes.service.ts';
-import { bearer, createTestApp, dialects, jsonRequest, signUp, type SignedUp, type TestApp } from './helpers.ts';
+import {
+  bearer,
+  createTestApp,
+  dialects,
+  jsonRequest,
+  signUp,
+  type SignedUp,
+  type TestApp,
+} from './helpers.ts';
 
 type PageBody = { items: ClassSummary[]; nextCursor: string | null };
 
@@ -56,12 +64,21 @@ describe.each(dialects)('GET /api/classes/mine and /teaching (%s)', (dialect) =>
   });
 
   it('is empty before any class exists', async () => {
-    expect(await get('/api/classes/mine', lucas)).toEqual({ status: 200, body: { items: [], nextCursor: null } });
-    expect(await get('/api/classes/teaching', helena)).toEqual({ status: 200, body: { items: [], nextCursor: null } });
+    expect(await get('/api/classes/mine', lucas)).toEqual({
+      status: 200,
+      body: { items: [], nextCursor: null },
+    });
+    expect(await get('/api/classes/teaching', helena)).toEqual({
+      status: 200,
+      body: { items: [], nextCursor: null },
+    });
   });
 
   it('lists a created class for its teacher and its members, with teachers’ names', async () => {
-    const math = await createClass(t.ctx, helena.id, { title: 'Matemática — 9º ano', description: 'Álgebra' });
+    const math = await createClass(t.ctx, helena.id, {
+      title: 'Matemática — 9º ano',
+      description: 'Álgebra',
+    });
     await addClassMember(t.ctx, math.id, lucas.id);
     await addClassMember(t.ctx, math.id, joao.id, 'teacher');
 
@@ -83,10 +100,14 @@ describe.each(dialects)('GET /api/classes/mine and /teaching (%s)', (dialect) =>
     expect(math.code).toMatch(/^[A-Z2-9]{6}$/);
 
     const mine = await get('/api/classes/mine', lucas);
-    expect(mine.body.items.map((c) => [c.id, c.role, c.teachers])).toEqual([[math.id, 'student', ['Helena Costa', 'João Prado']]]);
+    expect(mine.body.items.map((c) => [c.id, c.role, c.teachers])).toEqual([
+      [math.id, 'student', ['Helena Costa', 'João Prado']],
+    ]);
     // A student teaches nothing; a co-teacher teaches it too.
     expect((await get('/api/classes/teaching', lucas)).body.items).toEqual([]);
-    expect((await get('/api/classes/teaching', joao)).body.items.map((c) => c.id)).toEqual([math.id]);
+    expect((await get('/api/classes/teaching', joao)).body.items.map((c) => c.id)).toEqual([
+      math.id,
+    ]);
   });
 
   it('does not show other people’s classes', async () => {
@@ -98,7 +119,8 @@ describe.each(dialects)('GET /api/classes/mine and /teaching (%s)', (dialect) =>
   it('pages newest first with an opaque cursor; no duplicates, no gaps', async () => {
     const owner = await signUp(t, { role: 'teacher', name: 'Pagina Dora' });
     const created: string[] = [];
-    for (let i = 0; i < 7; i++) created.push((await createClass(t.ctx, owner.id, { title: `Turma ${i}` })).id);
+    for (let i = 0; i < 7; i++)
+      created.push((await createClass(t.ctx, owner.id, { title: `Turma ${i}` })).id);
     const expected = [...created].reverse();
 
     const seen: string[] = [];
@@ -141,11 +163,18 @@ describe.each(dialects)('GET /api/classes/mine and /teaching (%s)', (dialect) =>
       },
       transformResult: async (args) => args.result,
     });
-    const page = await listUserClasses({ db: { ...t.db, db: counted }, clock: t.ctx.clock }, owner.id, 'teaching', {
-      limit: 30,
-    });
+    const page = await listUserClasses(
+      { db: { ...t.db, db: counted }, clock: t.ctx.clock },
+      owner.id,
+      'teaching',
+      {
+        limit: 30,
+      },
+    );
     expect(page.items).toHaveLength(30);
-    expect(page.items.every((c) => c.teachers.length === 1 && c.teachers[0] === 'Muitas Turmas')).toBe(true);
+    expect(
+      page.items.every((c) => c.teachers.length === 1 && c.teachers[0] === 'Muitas Turmas'),
+    ).toBe(true);
     expect(queries).toEqual(['SelectQueryNode', 'SelectQueryNode']);
   });
 });

@@ -49,7 +49,10 @@ export async function startFakeGithub(initialUser?: FakeGithubUser): Promise<Fak
   const clientId = 'fake-client-id';
   const clientSecret = 'fake-client-secret';
   let user: FakeGithubUser | undefined = initialUser;
-  const codes = new Map<string, { user: FakeGithubUser; redirectUri: string; challenge: string | null }>();
+  const codes = new Map<
+    string,
+    { user: FakeGithubUser; redirectUri: string; challenge: string | null }
+  >();
   const tokens = new Map<string, FakeGithubUser>();
   const requests: FakeGithub['requests'] = [];
 
@@ -79,18 +82,25 @@ export async function startFakeGithub(initialUser?: FakeGithubUser): Promise<Fak
         const id = form.get('client_id') ?? basic?.[0];
         const secret = form.get('client_secret') ?? basic?.[1];
         const grant = codes.get(form.get('code') ?? '');
-        if (id !== clientId || secret !== clientSecret) return json(res, 200, { error: 'incorrect_client_credentials' });
-        if (!grant || grant.redirectUri !== form.get('redirect_uri')) return json(res, 200, { error: 'bad_verification_code' });
+        if (id !== clientId || secret !== clientSecret)
+          return json(res, 200, { error: 'incorrect_client_credentials' });
+        if (!grant || grant.redirectUri !== form.get('redirect_uri'))
+          return json(res, 200, { error: 'bad_verification_code' });
         if (grant.challenge) {
           const verifier = form.get('code_verifier') ?? '';
           const { createHash } = await import('node:crypto');
           const expected = createHash('sha256').update(verifier).digest('base64url');
-          if (expected !== grant.challenge) return json(res, 200, { error: 'bad_verification_code' });
+          if (expected !== grant.challenge)
+            return json(res, 200, { error: 'bad_verification_code' });
         }
         codes.delete(form.get('code')!);
         const accessToken = `gho_${randomBytes(16).toString('hex')}`;
         tokens.set(accessToken, grant.user);
-        return json(res, 200, { access_token: accessToken, token_type: 'bearer', scope: 'read:user,user:email' });
+        return json(res, 200, {
+          access_token: accessToken,
+          token_type: 'bearer',
+          scope: 'read:user,user:email',
+        });
       }
       if (req.method === 'GET' && (url.pathname === '/user' || url.pathname === '/user/emails')) {
         const auth = req.headers.authorization ?? '';

@@ -11,7 +11,11 @@ import {
 import { type FakeGithub, type FakeGithubUser, startFakeGithub } from './fake-github.ts';
 
 let ghSeq = 1000;
-function githubUser(email: string, verified = true, over: Partial<FakeGithubUser> = {}): FakeGithubUser {
+function githubUser(
+  email: string,
+  verified = true,
+  over: Partial<FakeGithubUser> = {},
+): FakeGithubUser {
   ghSeq += 1;
   return {
     id: ghSeq,
@@ -77,11 +81,18 @@ describe.each(dialects)('GitHub sign-in (%s)', (dialect) => {
     expect(landing.pathname).toBe('/dashboard');
     expect(jar).toContain('session_token=');
     expect(gh.requests.map((r) => r.path)).toEqual(
-      expect.arrayContaining(['/login/oauth/authorize', '/login/oauth/access_token', '/user', '/user/emails']),
+      expect.arrayContaining([
+        '/login/oauth/authorize',
+        '/login/oauth/access_token',
+        '/user',
+        '/user/emails',
+      ]),
     );
 
     const session = await jsonRequest(t, 'GET', '/pb/auth/get-session', undefined, { cookie: jar });
-    const body = (await session.json()) as { user: { id: string; email: string; name: string; role: string } };
+    const body = (await session.json()) as {
+      user: { id: string; email: string; name: string; role: string };
+    };
     expect(body.user.email).toBe('nova@example.com');
     expect(body.user.name).toBe(user.name);
     expect(body.user.role).toBe('student');
@@ -95,7 +106,9 @@ describe.each(dialects)('GitHub sign-in (%s)', (dialect) => {
 
     // The same GitHub identity signs in again into the same user.
     const again = await githubSignIn(t);
-    const s2 = await jsonRequest(t, 'GET', '/pb/auth/get-session', undefined, { cookie: again.jar });
+    const s2 = await jsonRequest(t, 'GET', '/pb/auth/get-session', undefined, {
+      cookie: again.jar,
+    });
     expect(((await s2.json()) as { user: { id: string } }).user.id).toBe(body.user.id);
   });
 
@@ -124,11 +137,18 @@ describe.each(dialects)('GitHub sign-in (%s)', (dialect) => {
       .where('userId' as never, '=', alice.id as never)
       .execute();
     expect(sessions).toHaveLength(1); // only the one from her own sign-up
-    const row = await t.db.db.selectFrom('user').select(['name', 'role']).where('id', '=', alice.id).executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('user')
+      .select(['name', 'role'])
+      .where('id', '=', alice.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ name: 'Alice', role: 'teacher' });
 
     // Alice's password still works and is still hers.
-    const signIn = await jsonRequest(t, 'POST', '/pb/auth/sign-in/email', { email: alice.email, password: alice.password });
+    const signIn = await jsonRequest(t, 'POST', '/pb/auth/sign-in/email', {
+      email: alice.email,
+      password: alice.password,
+    });
     expect(signIn.status).toBe(200);
   });
 
@@ -150,7 +170,10 @@ describe.each(dialects)('GitHub sign-in (%s)', (dialect) => {
 
   it('a tampered state is refused', async () => {
     gh.setUser(githubUser('eve@example.com'));
-    const start = await jsonRequest(t, 'POST', '/pb/auth/sign-in/social', { provider: 'github', callbackURL: '/dashboard' });
+    const start = await jsonRequest(t, 'POST', '/pb/auth/sign-in/social', {
+      provider: 'github',
+      callbackURL: '/dashboard',
+    });
     const jar = mergeCookies('', start);
     const { url } = (await start.json()) as { url: string };
     const authorize = await fetch(url, { redirect: 'manual' });
@@ -159,7 +182,11 @@ describe.each(dialects)('GitHub sign-in (%s)', (dialect) => {
     const callback = await t.app.request(back.pathname + back.search, { headers: { cookie: jar } });
     expect(callback.status).toBe(302);
     expect(mergeCookies(jar, callback)).not.toContain('session_token=');
-    const users = await t.db.db.selectFrom('user').select('id').where('email', '=', 'eve@example.com').execute();
+    const users = await t.db.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', 'eve@example.com')
+      .execute();
     expect(users).toHaveLength(0);
   });
 
@@ -180,7 +207,10 @@ describe.each(dialects)('GitHub sign-in disabled (%s)', (dialect) => {
   afterAll(async () => t?.close());
 
   it('is not offered when GITHUB_CLIENT_ID/SECRET are unset', async () => {
-    const res = await jsonRequest(t, 'POST', '/pb/auth/sign-in/social', { provider: 'github', callbackURL: '/dashboard' });
+    const res = await jsonRequest(t, 'POST', '/pb/auth/sign-in/social', {
+      provider: 'github',
+      callbackURL: '/dashboard',
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
   });

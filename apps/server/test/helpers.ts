@@ -15,7 +15,9 @@ import type { Clock } from '../src/lib/clock.ts';
 export const dialects: Array<'sqlite' | 'postgres'> = (() => {
   if (process.env.TEST_DATABASE_URL) return ['sqlite', 'postgres'];
   if (process.env.CI === 'true') {
-    throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL suite is mandatory in CI');
+    throw new Error(
+      'CI=true but TEST_DATABASE_URL is not set: the PostgreSQL suite is mandatory in CI',
+    );
   }
   console.warn(
     '\n*** TEST_DATABASE_URL is not set: server tests run on SQLite only (PostgreSQL suite SKIPPED) ***\n',
@@ -79,7 +81,12 @@ export async function createTestApp(
     ...envOverrides,
   });
   const db = createDb(url, { poolSize: 4 });
-  const built = createApp({ env, db, secret: TEST_SECRET, ...(options.clock ? { clock: options.clock } : {}) });
+  const built = createApp({
+    env,
+    db,
+    secret: TEST_SECRET,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await migrate(db, built.auth);
   return {
     app: built.app,
@@ -161,7 +168,8 @@ export async function signUp(
   input: { role?: 'student' | 'teacher'; name?: string; email?: string; password?: string } = {},
 ): Promise<SignedUp> {
   userSeq += 1;
-  const email = input.email ?? `user${userSeq}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const email =
+    input.email ?? `user${userSeq}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = input.password ?? 'senha-segura-1';
   const role = input.role ?? 'student';
   const res = await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', {
@@ -171,7 +179,8 @@ export async function signUp(
     role,
   });
   const body = (await res.json()) as { user?: { id: string } };
-  if (res.status !== 200 || !body.user) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(body)}`);
+  if (res.status !== 200 || !body.user)
+    throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(body)}`);
   const token = res.headers.get('set-auth-token');
   if (!token) throw new Error('no set-auth-token');
   return { id: body.user.id, token, cookie: cookiesFrom(res), email, password, role };

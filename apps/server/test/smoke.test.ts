@@ -12,7 +12,12 @@ describe.each(dialects)('smoke (%s)', (dialect) => {
     const res = await t.app.request('/pb/auth/sign-up/email', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
-      body: JSON.stringify({ email: 'ana@example.com', password: 'senha-segura-1', name: 'Ana', role: 'teacher' }),
+      body: JSON.stringify({
+        email: 'ana@example.com',
+        password: 'senha-segura-1',
+        name: 'Ana',
+        role: 'teacher',
+      }),
     });
     const body = (await res.json()) as { user: { id: string; role: string } };
     expect(res.status, JSON.stringify(body)).toBe(200);
@@ -41,7 +46,11 @@ describe.each(dialects)('demo seed (%s)', (dialect) => {
     expect(await hasAnyUser(t.ctx)).toBe(true);
     // Idempotent: nothing more on a second run.
     expect(await seedDemo(t.ctx)).toEqual([]);
-    const users = await t.db.db.selectFrom('user').select(['email', 'role']).orderBy('email').execute();
+    const users = await t.db.db
+      .selectFrom('user')
+      .select(['email', 'role'])
+      .orderBy('email')
+      .execute();
     expect(users).toEqual([
       { email: 'helena@demo.aprenda.dev', role: 'teacher' },
       { email: 'lucas@demo.aprenda.dev', role: 'student' },
@@ -53,7 +62,8 @@ describe.each(dialects)('demo seed (%s)', (dialect) => {
       .select(['password'] as never[])
       .execute();
     expect(creds).toHaveLength(3);
-    for (const c of creds as Array<{ password: string }>) expect(c.password).not.toContain('aprenda-demo');
+    for (const c of creds as Array<{ password: string }>)
+      expect(c.password).not.toContain('aprenda-demo');
 
     for (const [email, path] of [
       ['lucas@demo.aprenda.dev', '/api/classes/mine'],
@@ -69,7 +79,9 @@ describe.each(dialects)('demo seed (%s)', (dialect) => {
       const token = signIn.headers.get('set-auth-token')!;
       const res = await t.app.request(path, { headers: { authorization: `Bearer ${token}` } });
       const body = (await res.json()) as { items: Array<{ title: string; teachers: string[] }> };
-      expect(body.items.map((c) => [c.title, c.teachers])).toEqual([['Matemática — 9º ano', ['Helena Costa']]]);
+      expect(body.items.map((c) => [c.title, c.teachers])).toEqual([
+        ['Matemática — 9º ano', ['Helena Costa']],
+      ]);
     }
   });
 });

@@ -18,7 +18,9 @@ export async function migrate(handle: DbHandle, auth: Auth): Promise<void> {
   await runMigrations();
   let migrationTableSchema: string | undefined;
   if (handle.dialect === 'postgres') {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+      handle.db,
+    );
     migrationTableSchema = rows[0]?.schema ?? 'public';
   }
   const migrator = new Migrator({

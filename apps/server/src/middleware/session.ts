@@ -51,7 +51,7 @@ export function sessionMiddleware(ctx: AppContext): MiddlewareHandler<AppEnv> {
     if (!hasCredentials(headers)) return next();
     if (path.startsWith(authPrefix) && !claimedId) return next();
 
-    let result: Awaited<ReturnType<typeof ctx.auth.api.getSession>> = null;
+    let result: Awaited<ReturnType<typeof ctx.auth.api.getSession>>;
     try {
       result = await ctx.auth.api.getSession({ headers });
     } catch (err) {

@@ -14,7 +14,8 @@ export const CLASS_CODE_LENGTH = 6;
 
 export function generateClassCode(): string {
   let code = '';
-  for (let i = 0; i < CLASS_CODE_LENGTH; i++) code += CLASS_CODE_ALPHABET[randomInt(CLASS_CODE_ALPHABET.length)];
+  for (let i = 0; i < CLASS_CODE_LENGTH; i++)
+    code += CLASS_CODE_ALPHABET[randomInt(CLASS_CODE_ALPHABET.length)];
   return code;
 }
 
@@ -36,7 +37,9 @@ function decodeCursor(raw: string): Cursor {
   } catch {
     // fall through
   }
-  throw badRequest('Invalid cursor', [{ path: 'cursor', code: 'invalid_format', message: 'Invalid cursor' }]);
+  throw badRequest('Invalid cursor', [
+    { path: 'cursor', code: 'invalid_format', message: 'Invalid cursor' },
+  ]);
 }
 
 /**

@@ -15,7 +15,11 @@ import {
 
 function providerParam(value: string): AiProvider {
   if (!(AI_PROVIDERS as readonly string[]).includes(value)) {
-    throw new HttpError(400, 'provider_not_supported', `Unknown provider; one of: ${AI_PROVIDERS.join(', ')}`);
+    throw new HttpError(
+      400,
+      'provider_not_supported',
+      `Unknown provider; one of: ${AI_PROVIDERS.join(', ')}`,
+    );
   }
   return value as AiProvider;
 }
@@ -43,14 +47,20 @@ export function recordsRoutes(ctx: AppContext) {
     return c.json(key);
   });
 
-  r.put('/user_api_keys/:provider', requireUser, async (c, next) => {
-    providerParam(c.req.param('provider'));
-    return next();
-  }, zv('json', putApiKeySchema), async (c) => {
-    const user = currentUser(c);
-    const provider = providerParam(c.req.param('provider'));
-    return c.json(await putApiKey(ctx, user.id, provider, c.req.valid('json').api_key));
-  });
+  r.put(
+    '/user_api_keys/:provider',
+    requireUser,
+    async (c, next) => {
+      providerParam(c.req.param('provider'));
+      return next();
+    },
+    zv('json', putApiKeySchema),
+    async (c) => {
+      const user = currentUser(c);
+      const provider = providerParam(c.req.param('provider'));
+      return c.json(await putApiKey(ctx, user.id, provider, c.req.valid('json').api_key));
+    },
+  );
 
   r.delete('/user_api_keys/:provider', requireUser, async (c) => {
     const user = currentUser(c);

@@ -17,7 +17,8 @@ export async function createUserAction(
     id: uuidv7(now.getTime()),
     user_id: userId,
     action: input.action,
-    context: input.context === null || input.context === undefined ? null : JSON.stringify(input.context),
+    context:
+      input.context === null || input.context === undefined ? null : JSON.stringify(input.context),
     timestamp: now.toISOString(),
   };
   await ctx.db.db.insertInto('user_actions').values(row).execute();
@@ -52,7 +53,9 @@ export async function putApiKey(
       updated_at: now,
     })
     .onConflict((oc) =>
-      oc.columns(['user_id', 'provider']).doUpdateSet({ api_key: encrypted, masked, updated_at: now }),
+      oc
+        .columns(['user_id', 'provider'])
+        .doUpdateSet({ api_key: encrypted, masked, updated_at: now }),
     )
     .execute();
   return { provider, masked, updated_at: now };
@@ -70,7 +73,9 @@ export async function getApiKey(
     .where('user_id', '=', userId)
     .where('provider', '=', provider)
     .executeTakeFirst();
-  return row ? { provider: row.provider as AiProvider, masked: row.masked, updated_at: row.updated_at } : null;
+  return row
+    ? { provider: row.provider as AiProvider, masked: row.masked, updated_at: row.updated_at }
+    : null;
 }
 
 /** Every key of the user, masked, by provider name. */
@@ -81,11 +86,19 @@ export async function listApiKeys(ctx: Ctx, userId: string): Promise<MaskedApiKe
     .where('user_id', '=', userId)
     .orderBy('provider')
     .execute();
-  return rows.map((r) => ({ provider: r.provider as AiProvider, masked: r.masked, updated_at: r.updated_at }));
+  return rows.map((r) => ({
+    provider: r.provider as AiProvider,
+    masked: r.masked,
+    updated_at: r.updated_at,
+  }));
 }
 
 /** Remove a key; false when there was none. */
-export async function deleteApiKey(ctx: Ctx, userId: string, provider: AiProvider): Promise<boolean> {
+export async function deleteApiKey(
+  ctx: Ctx,
+  userId: string,
+  provider: AiProvider,
+): Promise<boolean> {
   const result = await ctx.db.db
     .deleteFrom('user_api_keys')
     .where('user_id', '=', userId)
