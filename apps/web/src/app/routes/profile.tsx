@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
+import { AccountCard } from '@/features/profile/components/account-card';
+import { ApiKeysSection } from '@/features/profile/components/api-keys-section';
+import { useSignedInUser } from './use-user';
+
+export function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const user = useSignedInUser();
+  return (
+    <DashboardShell user={user}>
+      <div className="flex flex-col gap-6">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('title')}</h1>
+        <AccountCard user={user} />
+        <ApiKeysSection />
+      </div>
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,7 @@
+import type { DashboardTool } from '@aprenda/shared/constants';
+import { ComingSoon } from '@/features/dashboard/components/coming-soon';
+
+/** A dashboard tool. Each is built by a later issue; until then an honest "Em breve" panel. */
+export function ToolPage({ tool }: { tool: DashboardTool }) {
+  return <ComingSoon tool={tool} />;
+}

@@ -1,0 +1,35 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Languages } from 'lucide-react';
+import { LANGUAGES } from '@aprenda/shared/constants';
+import { changeLanguage, isLanguage } from '@/lib/i18n';
+import { cn } from '@/lib/utils';
+
+/** Native select labelled "Idioma" / "Language"; the change applies at once and is remembered. */
+export function LanguageSwitcher({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation('common');
+  const id = useId();
+  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : i18n.language;
+  return (
+    <div className={cn('relative flex items-center', className)}>
+      <label htmlFor={id} className="sr-only">
+        {t('language')}
+      </label>
+      <Languages className="pointer-events-none absolute left-2.5 size-4 text-zinc-400" aria-hidden />
+      <select
+        id={id}
+        value={current}
+        onChange={(e) => {
+          if (isLanguage(e.target.value)) void changeLanguage(e.target.value, i18n);
+        }}
+        className="h-9 appearance-none rounded-md border border-input bg-background py-1 pr-3 pl-8 text-sm text-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        {LANGUAGES.map((lng) => (
+          <option key={lng} value={lng}>
+            {t(`languages.${lng}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

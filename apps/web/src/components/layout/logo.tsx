@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/utils';
+
+export function Logo({ to = '/', className }: { to?: string; className?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <Link
+      to={to}
+      className={cn(
+        'flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight text-foreground',
+        className,
+      )}
+    >
+      <span
+        aria-hidden
+        className="grid size-8 place-items-center rounded-lg bg-primary text-base font-bold text-primary-foreground"
+      >
+        A
+      </span>
+      {t('appName')}
+    </Link>
+  );
+}

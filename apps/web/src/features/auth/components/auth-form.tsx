@@ -1,0 +1,245 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { Loader2 } from 'lucide-react';
+import { PASSWORD_MIN_LENGTH, type UserRole } from '@aprenda/shared/constants';
+import { signInSchema, signUpSchema } from '@aprenda/shared/schemas/auth';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { authClient, setBearerToken, toSessionUser } from '@/lib/auth-client';
+import { completeSignIn } from '@/lib/session';
+import { authErrorCode, issuesToFieldErrors, type FieldErrors } from './validation';
+
+export type AuthMode = 'signIn' | 'signUp';
+
+export interface AuthFormProps {
+  /** Where to go after sign-in: a safe relative path. */
+  next: string;
+  github: boolean;
+  onSignedIn: (next: string) => void;
+  defaultMode?: AuthMode;
+}
+
+interface Values {
+  name: string;
+  email: string;
+  password: string;
+  role: UserRole | '';
+}
+
+function GithubMark() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden className="size-4 fill-current">
+      <path d="M12 .5a11.5 11.5 0 0 0-3.64 22.41c.58.1.79-.25.79-.56v-2c-3.2.7-3.87-1.37-3.87-1.37-.53-1.33-1.28-1.69-1.28-1.69-1.05-.72.08-.7.08-.7 1.16.08 1.77 1.19 1.77 1.19 1.03 1.77 2.7 1.26 3.36.96.1-.75.4-1.26.73-1.55-2.56-.29-5.25-1.28-5.25-5.69 0-1.26.45-2.28 1.18-3.09-.12-.29-.51-1.46.11-3.05 0 0 .97-.31 3.17 1.18a11 11 0 0 1 5.77 0c2.2-1.49 3.17-1.18 3.17-1.18.62 1.59.23 2.76.11 3.05.74.81 1.18 1.83 1.18 3.09 0 4.42-2.7 5.39-5.27 5.68.41.36.78 1.06.78 2.14v3.17c0 .31.21.67.8.56A11.5 11.5 0 0 0 12 .5Z" />
+    </svg>
+  );
+}
+
+/** Sign-in and sign-up tabs. What the user typed is kept on any error and across tabs. */
+export function AuthForm({ next, github, onSignedIn, defaultMode = 'signIn' }: AuthFormProps) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [mode, setMode] = useState<AuthMode>(defaultMode);
+  const [values, setValues] = useState<Values>({ name: '', email: '', password: '', role: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const set = (field: keyof Values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (fieldErrors[field]) setFieldErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (pending) return;
+    setFormError(null);
+    const raw = { ...values };
+    const parsed =
+      mode === 'signUp'
+        ? signUpSchema.safeParse(raw)
+        : signInSchema.safeParse({ email: raw.email, password: raw.password });
+    if (!parsed.success) {
+      const errs = issuesToFieldErrors(parsed.error.issues, { ...raw });
+      setFieldErrors(errs);
+      const first = Object.keys(errs)[0];
+      if (first) document.getElementById(`${id}-${mode}-${first}`)?.focus();
+      return;
+    }
+    setFieldErrors({});
+    setPending(true);
+    try {
+      const client = authClient();
+      const result =
+        mode === 'signUp'
+          ? await client.signUp.email({
+              name: values.name.trim(),
+              email: values.email.trim(),
+              password: values.password,
+              role: values.role as UserRole,
+            })
+          : await client.signIn.email({ email: values.email.trim(), password: values.password });
+      if (result.error) {
+        setFormError(t(`errors:${authErrorCode(result.error)}`));
+        return;
+      }
+      const data = result.data as { token?: string | null; user?: Record<string, unknown> } | null;
+      if (data?.token) setBearerToken(data.token);
+      const user = toSessionUser(data?.user);
+      if (!user) {
+        setFormError(t('errors:internal'));
+        return;
+      }
+      completeSignIn(queryClient, user);
+      onSignedIn(next);
+    } catch {
+      setFormError(t('errors:unavailable'));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  function fieldError(field: keyof Values) {
+    const err = fieldErrors[field];
+    if (!err) return null;
+    return (
+      <p id={`${id}-${mode}-${field}-error`} className="text-sm text-destructive">
+        {t(err.key, err.values ?? {})}
+      </p>
+    );
+  }
+
+  function field(field: 'name' | 'email' | 'password', type: string, autoComplete: string) {
+    const inputId = `${id}-${mode}-${field}`;
+    const invalid = Boolean(fieldErrors[field]);
+    return (
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={inputId}>{t(`fields.${field}`)}</Label>
+        <Input
+          id={inputId}
+          name={field}
+          type={type}
+          autoComplete={autoComplete}
+          value={values[field]}
+          onChange={(e) => set(field)(e.target.value)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={
+            invalid
+              ? `${inputId}-error`
+              : field === 'password' && mode === 'signUp'
+                ? `${inputId}-hint`
+                : undefined
+          }
+        />
+        {field === 'password' && mode === 'signUp' && !invalid ? (
+          <p id={`${inputId}-hint`} className="text-xs text-zinc-400">
+            {t('fields.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+          </p>
+        ) : null}
+        {fieldError(field)}
+      </div>
+    );
+  }
+
+  const githubButton = github ? (
+    <>
+      <div className="flex items-center gap-3 text-xs text-zinc-400 uppercase">
+        <span className="h-px flex-1 bg-border" />
+        {t('or')}
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        disabled={pending}
+        onClick={() => {
+          setFormError(null);
+          void authClient()
+            .signIn.social({ provider: 'github', callbackURL: next })
+            .then((r) => {
+              if (r?.error) setFormError(t(`errors:${authErrorCode(r.error)}`));
+            })
+            .catch(() => setFormError(t('errors:unavailable')));
+        }}
+      >
+        <GithubMark />
+        {t('github')}
+      </Button>
+    </>
+  ) : null;
+
+  const errorBox = formError ? (
+    <p role="alert" className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200">
+      {formError}
+    </p>
+  ) : null;
+
+  const submitButton = (label: string) => (
+    <Button type="submit" className="w-full" disabled={pending}>
+      {pending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden /> : null}
+      {label}
+    </Button>
+  );
+
+  return (
+    <Tabs
+      value={mode}
+      onValueChange={(v) => {
+        setMode(v as AuthMode);
+        setFieldErrors({});
+        setFormError(null);
+      }}
+    >
+      <TabsList aria-label={t('tabs.label')}>
+        <TabsTrigger value="signIn">{t('tabs.signIn')}</TabsTrigger>
+        <TabsTrigger value="signUp">{t('tabs.signUp')}</TabsTrigger>
+      </TabsList>
+      <TabsContent value="signIn">
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          {field('email', 'email', 'email')}
+          {field('password', 'password', 'current-password')}
+          {errorBox}
+          {submitButton(t('submit.signIn'))}
+          {githubButton}
+        </form>
+      </TabsContent>
+      <TabsContent value="signUp">
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          {field('name', 'text', 'name')}
+          {field('email', 'email', 'email')}
+          {field('password', 'password', 'new-password')}
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 text-sm font-medium">{t('fields.role')}</legend>
+            <RadioGroup
+              value={values.role}
+              onValueChange={set('role')}
+              className="grid-cols-2"
+              aria-invalid={fieldErrors.role ? true : undefined}
+              aria-describedby={fieldErrors.role ? `${id}-${mode}-role-error` : undefined}
+            >
+              {(['student', 'teacher'] as const).map((role) => (
+                <label
+                  key={role}
+                  htmlFor={`${id}-role-${role}`}
+                  className="flex cursor-pointer items-center gap-3 rounded-md border border-input px-3 py-2.5 text-sm has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-violet-400/10"
+                >
+                  <RadioGroupItem id={`${id}-role-${role}`} value={role} aria-label={t(`roles.${role}`)} />
+                  {t(`roles.${role}`)}
+                </label>
+              ))}
+            </RadioGroup>
+            {fieldError('role')}
+          </fieldset>
+          {errorBox}
+          {submitButton(t('submit.signUp'))}
+          {githubButton}
+        </form>
+      </TabsContent>
+    </Tabs>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ArrowRight } from 'lucide-react';
+import type { SessionUser } from '@aprenda/shared/schemas/auth';
+import { TOOLS } from './tools';
+
+/** Dashboard index: a welcome and one card per tool. */
+export function DashboardHome({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('dashboard');
+  const first = user.name.trim().split(/\s+/)[0] ?? user.name;
+  return (
+    <section className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          {t('index.title', { name: first })}
+        </h1>
+        <p className="mt-1 text-zinc-300">{t('index.lead')}</p>
+      </div>
+      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        {TOOLS.map(({ tool, path, Icon }) => (
+          <li key={tool}>
+            <Link
+              to={path}
+              aria-label={t('index.open', { tool: t(`tools.${tool}.name`) })}
+              className="group flex h-full items-start gap-3 rounded-lg border border-border bg-card p-4 transition-colors hover:border-violet-400/50 hover:bg-zinc-900"
+            >
+              <span className="grid size-10 shrink-0 place-items-center rounded-md bg-violet-400/10 text-primary">
+                <Icon className="size-5" aria-hidden />
+              </span>
+              <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                <span className="font-medium">{t(`tools.${tool}.name`)}</span>
+                <span className="text-sm text-zinc-400">{t(`tools.${tool}.summary`)}</span>
+              </span>
+              <ArrowRight
+                className="mt-1 size-4 shrink-0 text-zinc-500 transition-transform group-hover:translate-x-0.5 group-hover:text-primary"
+                aria-hidden
+              />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '@aprenda/shared/schemas/auth';
+import { authClient, fetchSessionUser, setSessionUser } from './auth-client';
+import { identify, resetAnalytics } from './analytics';
+import { records } from './api-client';
+
+export const SESSION_QUERY_KEY = ['session'] as const;
+/** Tabs tell each other about sign-in and sign-out on this channel. */
+export const AUTH_CHANNEL = 'aprenda-auth';
+
+type AuthMessage = { type: 'signed-in' | 'signed-out' };
+
+function broadcast(message: AuthMessage): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(AUTH_CHANNEL);
+  channel.postMessage(message);
+  channel.close();
+}
+
+export const sessionQueryOptions = {
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: fetchSessionUser,
+  staleTime: 30_000,
+  retry: 1,
+};
+
+/** The signed-in user: `data` is the user, null when signed out, undefined while unknown. */
+export function useSession() {
+  return useQuery(sessionQueryOptions);
+}
+
+/** Re-check the session with the server (after any 401, another tab's sign-out, focus). */
+export function refreshSession(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+}
+
+/** After a successful sign-in or sign-up: store the user, tell other tabs, record the act. */
+export function completeSignIn(queryClient: QueryClient, user: SessionUser): void {
+  setSessionUser(user);
+  queryClient.setQueryData(SESSION_QUERY_KEY, user);
+  broadcast({ type: 'signed-in' });
+  identify(user.id, user.role);
+  records()
+    .post('/user_actions', { body: { action: 'sign_in', context: null } })
+    .catch(() => undefined);
+}
+
+/** Sign out here and in every other tab. */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  try {
+    await authClient().signOut();
+  } finally {
+    setSessionUser(null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    broadcast({ type: 'signed-out' });
+    resetAnalytics();
+  }
+}
+
+/**
+ * Keeps the sign-in state fresh: listens to other tabs, re-checks on focus and when the page
+ * becomes visible, identifies the user for analytics and resets analytics when they leave.
+ */
+export function useSessionSync(): void {
+  const queryClient = useQueryClient();
+  const { data: user } = useSession();
+  const lastUserId = useRef<string | null | undefined>(undefined);
+
+  useEffect(() => {
+    const recheck = () => {
+      void refreshSession(queryClient);
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') recheck();
+    };
+    let channel: BroadcastChannel | null = null;
+    if (typeof BroadcastChannel !== 'undefined') {
+      channel = new BroadcastChannel(AUTH_CHANNEL);
+      channel.onmessage = (event: MessageEvent<AuthMessage>) => {
+        if (event.data?.type === 'signed-out') {
+          setSessionUser(null);
+          queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+          queryClient.setQueryData(SESSION_QUERY_KEY, null);
+        }
+        recheck();
+      };
+    }
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('focus', recheck);
+    return () => {
+      channel?.close();
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('focus', recheck);
+    };
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (user === undefined) return;
+    const id = user?.id ?? null;
+    if (id === lastUserId.current) return;
+    if (id && user) identify(id, user.role);
+    else if (lastUserId.current) resetAnalytics();
+    lastUserId.current = id;
+  }, [user]);
+}

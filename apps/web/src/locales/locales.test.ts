@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@aprenda/shared/errors';
+import { LANGUAGES } from '@aprenda/shared/constants';
+import { NAMESPACES, resources } from './resources';
+
+const files = import.meta.glob<{ default: unknown }>('./*/*.json', { eager: true });
+
+/** Flatten nested catalogs to dotted keys → value. */
+function flatten(value: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      for (const [kk, vv] of flatten(v, prefix ? `${prefix}.${k}` : k)) out.set(kk, vv);
+    }
+  } else {
+    out.set(prefix, value);
+  }
+  return out;
+}
+
+function namespacesOn(lang: string): string[] {
+  return Object.keys(files)
+    .filter((p) => p.startsWith(`./${lang}/`))
+    .map((p) => p.slice(`./${lang}/`.length, -'.json'.length))
+    .sort();
+}
+
+describe('locales', () => {
+  it('has the same namespace files for every language, all registered', () => {
+    const pt = namespacesOn('pt-BR');
+    expect(pt).toEqual([...NAMESPACES].sort());
+    for (const lang of LANGUAGES) expect(namespacesOn(lang)).toEqual(pt);
+  });
+
+  it('registers exactly the files on disk', () => {
+    for (const lang of LANGUAGES) {
+      for (const ns of NAMESPACES) {
+        expect(resources[lang][ns]).toEqual(files[`./${lang}/${ns}.json`]?.default);
+      }
+    }
+  });
+
+  for (const ns of NAMESPACES) {
+    it(`namespace "${ns}" has the same keys in pt-BR and en, none empty`, () => {
+      const pt = flatten(files[`./pt-BR/${ns}.json`]?.default);
+      const en = flatten(files[`./en/${ns}.json`]?.default);
+      expect([...en.keys()].sort()).toEqual([...pt.keys()].sort());
+      for (const [key, value] of [...pt, ...en]) {
+        expect(typeof value, `${ns}:${key}`).toBe('string');
+        expect((value as string).trim(), `${ns}:${key}`).not.toBe('');
+      }
+    });
+
+    it(`namespace "${ns}" uses the same interpolation variables in both languages`, () => {
+      const pt = flatten(files[`./pt-BR/${ns}.json`]?.default);
+      const en = flatten(files[`./en/${ns}.json`]?.default);
+      const vars = (s: unknown) => [...String(s).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+      for (const [key, value] of pt) expect(vars(en.get(key)), `${ns}:${key}`).toEqual(vars(value));
+    });
+  }
+
+  it('translates every error code in both languages', () => {
+    for (const lang of LANGUAGES) {
+      const errors = resources[lang].errors as Record<string, string>;
+      for (const code of ERROR_CODES) {
+        expect(errors[code], `${lang} errors:${code}`).toEqual(expect.any(String));
+        expect(errors[code]?.trim()).not.toBe('');
+      }
+    }
+  });
+
+  it('keeps the UI-contract texts', () => {
+    expect(resources['pt-BR'].common.loading).toBe('Carregando...');
+    expect(resources['pt-BR'].common.language).toBe('Idioma');
+    expect(resources.en.common.language).toBe('Language');
+    expect(resources['pt-BR'].dashboard.nav.label).toBe('Ferramentas');
+    expect(resources['pt-BR'].dashboard.tools.student.name).toBe('Minhas Turmas');
+    expect(resources['pt-BR'].dashboard.comingSoon.badge).toBe('Em breve');
+    expect(resources['pt-BR'].common.notFound.title).toBe('Página não encontrada');
+  });
+});

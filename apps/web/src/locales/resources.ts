@@ -1,0 +1,47 @@
+import ptCommon from './pt-BR/common.json';
+import ptHome from './pt-BR/home.json';
+import ptAbout from './pt-BR/about.json';
+import ptAuth from './pt-BR/auth.json';
+import ptProfile from './pt-BR/profile.json';
+import ptDashboard from './pt-BR/dashboard.json';
+import ptErrors from './pt-BR/errors.json';
+import enCommon from './en/common.json';
+import enHome from './en/home.json';
+import enAbout from './en/about.json';
+import enAuth from './en/auth.json';
+import enProfile from './en/profile.json';
+import enDashboard from './en/dashboard.json';
+import enErrors from './en/errors.json';
+
+export const NAMESPACES = [
+  'common',
+  'home',
+  'about',
+  'auth',
+  'profile',
+  'dashboard',
+  'errors',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** Bundled catalogs (no HTTP backend): one namespace per area, same keys in both languages. */
+export const resources = {
+  'pt-BR': {
+    common: ptCommon,
+    home: ptHome,
+    about: ptAbout,
+    auth: ptAuth,
+    profile: ptProfile,
+    dashboard: ptDashboard,
+    errors: ptErrors,
+  },
+  en: {
+    common: enCommon,
+    home: enHome,
+    about: enAbout,
+    auth: enAuth,
+    profile: enProfile,
+    dashboard: enDashboard,
+    errors: enErrors,
+  },
+} as const;
