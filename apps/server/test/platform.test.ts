@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_BODY_BYTES } from '@aprenda/shared/constants';
 import { PROBLEM_CONTENT_TYPE, type Problem } from '@aprenda/shared/errors';
@@ -15,12 +16,14 @@ const ORIGIN = 'http://localhost:3000';
 const INDEX_HTML =
   '<!doctype html><html><head><title>Aprenda test</title></head><body></body></html>';
 const ASSET_JS = 'console.log("app-abc123");';
+const BIG_JS = `export const words = ${JSON.stringify(Array.from({ length: 800 }, (_, i) => `palavra-${i}`))};\n`;
 
 function fakeWebDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'aprenda-web-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), INDEX_HTML);
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), ASSET_JS);
+  writeFileSync(join(dir, 'assets', 'vendor-def456.js'), BIG_JS);
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }
@@ -202,6 +205,28 @@ describe.each(dialects)('platform over HTTP (%s)', (dialect) => {
         headers: { 'if-none-match': etag! },
       });
       expect(again.status).toBe(304);
+    });
+
+    it('text assets are sent with brotli or gzip when accepted, identical once decoded', async () => {
+      const path = '/assets/vendor-def456.js';
+      const br = await t.app.request(path, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.status).toBe(200);
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(br.headers.get('vary')).toBe('accept-encoding');
+      expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const brBytes = Buffer.from(await br.arrayBuffer());
+      expect(brBytes.byteLength).toBeLessThan(Buffer.byteLength(BIG_JS) / 2);
+      expect(Number(br.headers.get('content-length'))).toBe(brBytes.byteLength);
+      expect(brotliDecompressSync(brBytes).toString()).toBe(BIG_JS);
+
+      const gz = await t.app.request(path, { headers: { 'accept-encoding': 'gzip, br;q=0' } });
+      expect(gz.headers.get('content-encoding')).toBe('gzip');
+      expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(BIG_JS);
+      expect(gz.headers.get('etag')).not.toBe(br.headers.get('etag'));
+
+      const plain = await t.app.request(path);
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(await plain.text()).toBe(BIG_JS);
     });
 
     it.each([

@@ -1,8 +1,10 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 
 /** apps/web/dist, found from this file (not from the working directory). */
@@ -35,6 +37,15 @@ const TYPES: Record<string, string> = {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Text-like files are sent compressed (brotli or gzip), compressed once and kept in memory. */
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml|wasm)|image\/svg\+xml)/;
+const MIN_COMPRESS_BYTES = 1024;
+const MAX_COMPRESS_BYTES = 16 * 1024 * 1024;
+const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+type Encoding = 'br' | 'gzip';
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 const NOT_BUILT = `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Aprenda</title></head>
 <body>
@@ -58,6 +69,9 @@ export interface SpaOptions {
 export function spa(options: SpaOptions): MiddlewareHandler {
   const root = resolve(options.root);
   const indexFile = resolve(root, 'index.html');
+  const compressed = new CompressedCache();
+  const sendFile = (c: Context, path: string, info: FileInfo, cacheControl: string) =>
+    send(c, path, info, cacheControl, compressed);
 
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
@@ -105,20 +119,108 @@ async function fileInfo(path: string): Promise<FileInfo | null> {
   }
 }
 
-function sendFile(c: Context, path: string, info: FileInfo, cacheControl: string): Response {
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+async function send(
+  c: Context,
+  path: string,
+  info: FileInfo,
+  cacheControl: string,
+  cache: CompressedCache,
+): Promise<Response> {
+  const type = TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+  const compressible =
+    COMPRESSIBLE.test(type) && info.size >= MIN_COMPRESS_BYTES && info.size <= MAX_COMPRESS_BYTES;
+  const encoding = compressible ? preferredEncoding(c.req.header('accept-encoding')) : null;
+  const tag = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
+  const etag = `W/"${tag}${encoding ? `-${encoding}` : ''}"`;
   const headers: Record<string, string> = {
-    'content-type': TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
+    'content-type': type,
     'cache-control': cacheControl,
     etag,
     'last-modified': new Date(info.mtimeMs).toUTCString(),
   };
+  if (compressible) headers.vary = 'accept-encoding';
   const ifNoneMatch = c.req.header('if-none-match');
   if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag)) {
     return new Response(null, { status: 304, headers });
+  }
+  if (encoding) {
+    const body = await cache.get(path, tag, encoding);
+    if (body) {
+      headers['content-encoding'] = encoding;
+      headers['content-length'] = String(body.byteLength);
+      return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
+        status: 200,
+        headers,
+      });
+    }
   }
   headers['content-length'] = String(info.size);
   if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
   const stream = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
   return new Response(stream, { status: 200, headers });
+}
+
+/** `br` when the client accepts it, else `gzip`, else none (q=0 means "not acceptable"). */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/** Compressed copies of built files, keyed by path + size/mtime, bounded in total size. */
+class CompressedCache {
+  private entries = new Map<string, Promise<Buffer | null>>();
+  private sizes = new Map<string, number>();
+  private total = 0;
+
+  get(path: string, tag: string, encoding: Encoding): Promise<Buffer | null> {
+    const key = `${encoding}:${tag}:${path}`;
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = this.compress(path, encoding).then((buf) => {
+        if (!buf) {
+          this.entries.delete(key);
+          return null;
+        }
+        this.sizes.set(key, buf.byteLength);
+        this.total += buf.byteLength;
+        this.evict();
+        return buf;
+      });
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  private async compress(path: string, encoding: Encoding): Promise<Buffer | null> {
+    try {
+      const raw = await readFile(path);
+      return encoding === 'br'
+        ? await brotli(raw, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: 9,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: raw.byteLength,
+            },
+          })
+        : await gzipAsync(raw, { level: 9 });
+    } catch {
+      return null;
+    }
+  }
+
+  private evict(): void {
+    for (const key of this.sizes.keys()) {
+      if (this.total <= CACHE_MAX_BYTES) break;
+      this.total -= this.sizes.get(key)!;
+      this.sizes.delete(key);
+      this.entries.delete(key);
+    }
+  }
 }
