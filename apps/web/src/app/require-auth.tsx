@@ -18,7 +18,10 @@ export function RequireAuth() {
   if (isPending) return <LoadingScreen />;
   if (isError && user === undefined) {
     return (
-      <div role="alert" className="flex min-h-[40vh] flex-col items-center justify-center gap-3 p-6">
+      <div
+        role="alert"
+        className="flex min-h-[40vh] flex-col items-center justify-center gap-3 p-6"
+      >
         <p>{t('unavailable')}</p>
         <Button variant="outline" onClick={() => void refetch()}>
           {t('common:routeError.retry')}
@@ -27,7 +30,9 @@ export function RequireAuth() {
     );
   }
   if (!user) {
-    return <Navigate to={signInPath(location.pathname + location.search + location.hash)} replace />;
+    return (
+      <Navigate to={signInPath(location.pathname + location.search + location.hash)} replace />
+    );
   }
   return <Outlet />;
 }

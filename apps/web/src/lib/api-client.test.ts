@@ -102,9 +102,14 @@ describe('api client', () => {
 
   it('refreshes the sign-in state on 401', async () => {
     fetchMock.mockResolvedValueOnce(
-      json({ status: 401, code: 'session_invalid', title: 'Unauthorized', type: 'about:blank' }, 401),
+      json(
+        { status: 401, code: 'session_invalid', title: 'Unauthorized', type: 'about:blank' },
+        401,
+      ),
     );
-    const err = await client().get('/classes/mine').catch((e: unknown) => e);
+    const err = await client()
+      .get('/classes/mine')
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 401, code: 'session_invalid' });
     expect(unauthorized).toHaveBeenCalledTimes(1);
     expect(events[0]).toMatchObject({ status: 401, error: true });
@@ -112,7 +117,9 @@ describe('api client', () => {
 
   it('falls back to a code from the status when the body is not a problem', async () => {
     fetchMock.mockResolvedValueOnce(new Response('oops', { status: 503 }));
-    const err = await client().get('/health').catch((e: unknown) => e);
+    const err = await client()
+      .get('/health')
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 503, code: 'unavailable' });
   });
 

@@ -2,6 +2,7 @@ import { ERROR_CODES, isProblem, type ErrorCode, type FieldError } from '@aprend
 import { HEADER_USER_ID, HEADER_USER_ROLE, HEADER_REQUEST_ID } from '@aprenda/shared/constants';
 import { DEFAULT_CONFIG } from './config';
 import { capture } from './analytics';
+import { currentIdentity } from './identity';
 
 /** A failed API call, parsed from an RFC 9457 problem (or from the status when there was none). */
 export class ApiError extends Error {
@@ -199,8 +200,14 @@ export function createApiClient(options: ApiClientOptions) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-let apiClient: ApiClient = createApiClient({ baseUrl: DEFAULT_CONFIG.apiPrefix });
-let recordsClient: ApiClient = createApiClient({ baseUrl: DEFAULT_CONFIG.recordsPrefix });
+let apiClient: ApiClient = createApiClient({
+  baseUrl: DEFAULT_CONFIG.apiPrefix,
+  getIdentity: currentIdentity,
+});
+let recordsClient: ApiClient = createApiClient({
+  baseUrl: DEFAULT_CONFIG.recordsPrefix,
+  getIdentity: currentIdentity,
+});
 
 /** Wire the app-wide clients once the runtime config is known (see main.tsx). */
 export function configureApiClients(

@@ -2,45 +2,20 @@ import { createAuthClient } from 'better-auth/react';
 import { inferAdditionalFields } from 'better-auth/client/plugins';
 import type { SessionUser } from '@aprenda/shared/schemas/auth';
 import { DEFAULT_CONFIG } from './config';
-import { timedFetch, type Identity } from './api-client';
+import { timedFetch } from './api-client';
+import { getBearerToken, setBearerToken, setSessionUser } from './identity';
 
-/**
- * The bearer token lives ONLY in this module variable: never in localStorage or sessionStorage.
- * After a reload it is gone and the httpOnly session cookie carries the session instead.
- */
-let bearerToken: string | null = null;
-/** The signed-in user as last confirmed by the server (null when signed out). */
-let sessionUser: SessionUser | null = null;
-
-export function getBearerToken(): string | null {
-  return bearerToken;
-}
-
-export function setBearerToken(token: string | null): void {
-  bearerToken = token;
-}
-
-export function getSessionUser(): SessionUser | null {
-  return sessionUser;
-}
-
-export function setSessionUser(user: SessionUser | null): void {
-  sessionUser = user;
-  if (!user) bearerToken = null;
-}
-
-/** What the API client sends: bearer token plus X-User-Id / X-User-Role when signed in. */
-export function currentIdentity(): Identity {
-  return {
-    token: bearerToken,
-    userId: sessionUser?.id ?? null,
-    role: sessionUser?.role ?? null,
-  };
-}
+export {
+  currentIdentity,
+  getBearerToken,
+  getSessionUser,
+  setBearerToken,
+  setSessionUser,
+} from './identity';
 
 function captureToken(res: Response): void {
   const token = res.headers.get('set-auth-token');
-  if (token) bearerToken = token;
+  if (token) setBearerToken(token);
 }
 
 function makeAuthClient(recordsPrefix: string) {
@@ -52,13 +27,16 @@ function makeAuthClient(recordsPrefix: string) {
     ],
     fetchOptions: {
       credentials: 'same-origin',
-      auth: { type: 'Bearer', token: () => bearerToken ?? undefined },
+      auth: { type: 'Bearer', token: () => getBearerToken() ?? undefined },
       onResponse: (ctx) => {
         captureToken(ctx.response);
       },
       // Same latency reporting as every other API call; the route is the auth endpoint's path.
       customFetchImpl: (input, init) => {
-        const url = new URL(String(input instanceof Request ? input.url : input), window.location.origin);
+        const url = new URL(
+          String(input instanceof Request ? input.url : input),
+          window.location.origin,
+        );
         const route = url.pathname.startsWith(basePath)
           ? `/auth${url.pathname.slice(basePath.length)}`
           : url.pathname;

@@ -7,7 +7,16 @@ describe('safeNext', () => {
     expect(safeNext('/profile')).toBe('/profile');
   });
   it('ignores anything else', () => {
-    for (const bad of [null, '', 'https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'dashboard', '/auth?next=/x']) {
+    for (const bad of [
+      null,
+      '',
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'dashboard',
+      '/auth?next=/x',
+    ]) {
       expect(safeNext(bad)).toBe('/dashboard');
     }
   });

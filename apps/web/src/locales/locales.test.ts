@@ -54,7 +54,8 @@ describe('locales', () => {
     it(`namespace "${ns}" uses the same interpolation variables in both languages`, () => {
       const pt = flatten(files[`./pt-BR/${ns}.json`]?.default);
       const en = flatten(files[`./en/${ns}.json`]?.default);
-      const vars = (s: unknown) => [...String(s).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+      const vars = (s: unknown) =>
+        [...String(s).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
       for (const [key, value] of pt) expect(vars(en.get(key)), `${ns}:${key}`).toEqual(vars(value));
     });
   }

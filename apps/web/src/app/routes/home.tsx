@@ -34,7 +34,9 @@ export function HomePage() {
   return (
     <PublicLayout>
       <section className="mx-auto max-w-6xl px-4 pt-14 pb-12 sm:pt-20">
-        <p className="text-sm font-semibold tracking-wide text-primary uppercase">{t('hero.eyebrow')}</p>
+        <p className="text-sm font-semibold tracking-wide text-primary uppercase">
+          {t('hero.eyebrow')}
+        </p>
         <h1 className="mt-3 max-w-3xl text-4xl leading-tight font-bold tracking-tight text-balance sm:text-5xl">
           {t('hero.title')}
         </h1>

@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 export function LoadingScreen() {
   const { t } = useTranslation('common');
   return (
-    <div role="status" className="flex min-h-[40vh] items-center justify-center gap-2 p-8 text-zinc-300">
+    <div
+      role="status"
+      className="flex min-h-[40vh] items-center justify-center gap-2 p-8 text-zinc-300"
+    >
       <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden />
       <span>{t('loading')}</span>
     </div>

@@ -15,7 +15,10 @@ export function LanguageSwitcher({ className }: { className?: string }) {
       <label htmlFor={id} className="sr-only">
         {t('language')}
       </label>
-      <Languages className="pointer-events-none absolute left-2.5 size-4 text-zinc-400" aria-hidden />
+      <Languages
+        className="pointer-events-none absolute left-2.5 size-4 text-zinc-400"
+        aria-hidden
+      />
       <select
         id={id}
         value={current}

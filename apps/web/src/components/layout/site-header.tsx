@@ -20,7 +20,10 @@ export function SiteHeader() {
     <header className="border-b border-border">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
         <Logo />
-        <nav aria-label={t('nav.main')} className="order-3 flex w-full gap-2 sm:order-none sm:w-auto">
+        <nav
+          aria-label={t('nav.main')}
+          className="order-3 flex w-full gap-2 sm:order-none sm:w-auto"
+        >
           <NavLink to="/" end className={linkClass}>
             {t('nav.home')}
           </NavLink>

@@ -174,7 +174,10 @@ export function AuthForm({ next, github, onSignedIn, defaultMode = 'signIn' }: A
   ) : null;
 
   const errorBox = formError ? (
-    <p role="alert" className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200">
+    <p
+      role="alert"
+      className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200"
+    >
       {formError}
     </p>
   ) : null;
@@ -228,7 +231,11 @@ export function AuthForm({ next, github, onSignedIn, defaultMode = 'signIn' }: A
                   htmlFor={`${id}-role-${role}`}
                   className="flex cursor-pointer items-center gap-3 rounded-md border border-input px-3 py-2.5 text-sm has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-violet-400/10"
                 >
-                  <RadioGroupItem id={`${id}-role-${role}`} value={role} aria-label={t(`roles.${role}`)} />
+                  <RadioGroupItem
+                    id={`${id}-role-${role}`}
+                    value={role}
+                    aria-label={t(`roles.${role}`)}
+                  />
                   {t(`roles.${role}`)}
                 </label>
               ))}

@@ -1,10 +1,15 @@
 import type { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '@aprenda/shared/errors';
 
-export type FieldErrors = Partial<Record<string, { key: string; values?: Record<string, unknown> }>>;
+export type FieldErrors = Partial<
+  Record<string, { key: string; values?: Record<string, unknown> }>
+>;
 
 /** Turn zod issues into translation keys (namespace auth) per field; the first issue per field wins. */
-export function issuesToFieldErrors(issues: z.core.$ZodIssue[], values: Record<string, string>): FieldErrors {
+export function issuesToFieldErrors(
+  issues: z.core.$ZodIssue[],
+  values: Record<string, string>,
+): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '');

@@ -5,7 +5,13 @@ import type { SessionUser } from '@aprenda/shared/schemas/auth';
 import { LanguageSwitcher } from '@/components/layout/language-switcher';
 import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetTitle,
+  SheetTrigger,
+} from '@/components/ui/sheet';
 import { ToolNav } from './tool-nav';
 import { UserMenu } from './user-menu';
 
@@ -30,7 +36,12 @@ export function DashboardShell({ user, children }: { user: SessionUser; children
           <div className="flex items-center gap-2">
             <Sheet open={open} onOpenChange={setOpen}>
               <SheetTrigger asChild>
-                <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('nav.open')}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="lg:hidden"
+                  aria-label={t('nav.open')}
+                >
                   <Menu className="size-5" aria-hidden />
                 </Button>
               </SheetTrigger>

@@ -17,7 +17,10 @@ import { toastSuccess } from '@/lib/toast';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
+  return (
+    ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() ||
+    '?'
+  );
 }
 
 export function UserMenu({ user }: { user: SessionUser }) {

@@ -77,7 +77,9 @@ function ProviderKeyRow({ provider, current }: { provider: AiProvider; current?:
         <p className="text-sm text-zinc-400" id={`${id}-status`}>
           {current ? (
             <>
-              <span className="font-mono text-zinc-200">{t('keys.current', { masked: current.masked })}</span>
+              <span className="font-mono text-zinc-200">
+                {t('keys.current', { masked: current.masked })}
+              </span>
               {updated ? <span> · {t('keys.updated', { date: updated })}</span> : null}
             </>
           ) : (
@@ -102,7 +104,9 @@ function ProviderKeyRow({ provider, current }: { provider: AiProvider; current?:
           />
           <div className="flex gap-2">
             <Button type="submit" disabled={put.isPending} className="flex-1 sm:flex-none">
-              {put.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden /> : null}
+              {put.isPending ? (
+                <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
+              ) : null}
               {t('keys.save')}
             </Button>
             {current ? (
@@ -149,7 +153,10 @@ export function ApiKeysSection() {
             {t('keys.loading')}
           </p>
         ) : isError ? (
-          <div role="alert" className="flex flex-col items-start gap-3 rounded-md border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-200">
+          <div
+            role="alert"
+            className="flex flex-col items-start gap-3 rounded-md border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-200"
+          >
             {t('keys.loadError')}
             <Button variant="outline" size="sm" onClick={() => void refetch()}>
               {t('keys.retry')}
@@ -158,7 +165,11 @@ export function ApiKeysSection() {
         ) : (
           <ul className="flex flex-col">
             {AI_PROVIDERS.map((provider) => (
-              <ProviderKeyRow key={provider} provider={provider} current={byProvider.get(provider)} />
+              <ProviderKeyRow
+                key={provider}
+                provider={provider}
+                current={byProvider.get(provider)}
+              />
             ))}
           </ul>
         )}

@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { getBearerToken, getSessionUser, setSessionUser } from '@/lib/auth-client';
+import { createI18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { AuthForm } from './auth-form';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function setup(props: Partial<Parameters<typeof AuthForm>[0]> = {}) {
+  const onSignedIn = vi.fn();
+  const user = userEvent.setup();
+  render(
+    <I18nextProvider i18n={createI18n()}>
+      <QueryClientProvider client={createQueryClient()}>
+        <AuthForm next="/dashboard/chat" github={false} onSignedIn={onSignedIn} {...props} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { user, onSignedIn };
+}
+
+function reply(body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+const authCalls = () =>
+  fetchMock.mock.calls.filter(([input]) => String(input).includes('/pb/auth/'));
+
+describe('AuthForm', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    setSessionUser(null);
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async () => reply({}, 201));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('validates sign-up on the client with translated messages and sends nothing', async () => {
+    const { user } = setup({ defaultMode: 'signUp' });
+    await user.type(screen.getByLabelText('E-mail'), 'not-an-email');
+    await user.type(screen.getByLabelText('Senha'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(screen.getByText('Preencha este campo.')).toBeInTheDocument();
+    expect(screen.getByText('Digite um e-mail válido, como nome@escola.com.')).toBeInTheDocument();
+    expect(screen.getByText('A senha precisa ter pelo menos 8 caracteres.')).toBeInTheDocument();
+    expect(screen.getByText('Escolha Aluno ou Professor.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Nome')).toHaveAttribute('aria-invalid', 'true');
+    expect(authCalls()).toHaveLength(0);
+    // nothing typed is lost
+    expect(screen.getByLabelText('E-mail')).toHaveValue('not-an-email');
+    expect(screen.getByLabelText('Senha')).toHaveValue('short');
+  });
+
+  it('shows a translated server error by code and keeps what was typed', async () => {
+    fetchMock.mockImplementation(async () =>
+      reply({ code: 'USER_ALREADY_EXISTS', message: 'User already exists' }, 422),
+    );
+    const { user, onSignedIn } = setup({ defaultMode: 'signUp' });
+    await user.type(screen.getByLabelText('Nome'), 'Ana Souza');
+    await user.type(screen.getByLabelText('E-mail'), 'ana@escola.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.click(screen.getByRole('radio', { name: 'Professor' }));
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Já existe uma conta com este e-mail.',
+    );
+    expect(onSignedIn).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Nome')).toHaveValue('Ana Souza');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ana@escola.com');
+    expect(screen.getByLabelText('Senha')).toHaveValue('segredo-123');
+    expect(screen.getByRole('radio', { name: 'Professor' })).toBeChecked();
+    const [, init] = authCalls()[0]!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      name: 'Ana Souza',
+      email: 'ana@escola.com',
+      role: 'teacher',
+    });
+  });
+
+  it('keeps e-mail and password when switching tabs', async () => {
+    const { user } = setup();
+    await user.type(screen.getByLabelText('E-mail'), 'ana@escola.com');
+    await user.click(screen.getByRole('tab', { name: 'Criar conta' }));
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ana@escola.com');
+    await user.click(screen.getByRole('tab', { name: 'Entrar' }));
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ana@escola.com');
+  });
+
+  it('signs in, keeps the token in memory only and goes to the wanted page', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input).includes('/pb/auth/sign-in/email')) {
+        return reply(
+          {
+            token: 'tok-abc',
+            user: { id: 'u1', name: 'Ana', email: 'ana@escola.com', role: 'student' },
+          },
+          200,
+          { 'set-auth-token': 'tok-abc' },
+        );
+      }
+      return reply({ id: 'a1' }, 201);
+    });
+    const { user, onSignedIn } = setup();
+    await user.type(screen.getByLabelText('E-mail'), 'ana@escola.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/dashboard/chat'));
+    expect(getBearerToken()).toBe('tok-abc');
+    expect(getSessionUser()).toMatchObject({ id: 'u1', role: 'student' });
+    expect(JSON.stringify({ ...localStorage })).not.toContain('tok-abc');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('tok-abc');
+    // a user_actions row records the sign-in, with the bearer token
+    await waitFor(() => {
+      const action = fetchMock.mock.calls.find(([input]) =>
+        String(input).endsWith('/pb/user_actions'),
+      );
+      expect(action).toBeDefined();
+      expect(JSON.parse(String(action![1]?.body))).toEqual({ action: 'sign_in', context: null });
+      expect(new Headers(action![1]?.headers).get('authorization')).toBe('Bearer tok-abc');
+    });
+  });
+
+  it('shows the GitHub button only when enabled', () => {
+    setup({ github: true });
+    expect(screen.getByRole('button', { name: 'Entrar com GitHub' })).toBeInTheDocument();
+  });
+
+  it('hides the GitHub button when disabled', () => {
+    setup({ github: false });
+    expect(screen.queryByRole('button', { name: 'Entrar com GitHub' })).toBeNull();
+  });
+});
