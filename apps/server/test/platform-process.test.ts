@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+const MIGRATE_CLI = fileURLToPath(new URL('../src/db/migrate-cli.ts', import.meta.url));
 
 interface Run {
   child: ChildProcess;
@@ -16,8 +17,8 @@ interface Run {
 }
 
 /** Start `node src/server.ts` with only the given environment (plus PATH). */
-function start(env: Record<string, string>, cwd: string): Run {
-  const child = spawn(process.execPath, [SERVER], {
+function start(env: Record<string, string>, cwd: string, script = SERVER): Run {
+  const child = spawn(process.execPath, [script], {
     cwd,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -162,6 +163,28 @@ describe('server process', () => {
     expect(run.output()).not.toContain('Demo accounts');
     const sqlite = new SQLite(join(dir, 'prod2.db'), { readonly: true });
     try {
+      expect((sqlite.prepare('select count(*) as n from "user"').get() as { n: number }).n).toBe(0);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it('the migrate CLI migrates DATABASE_URL and exits 0 (twice: idempotent), without seeding', async () => {
+    const dbFile = join(dir, 'migrated.db');
+    const env = { DATABASE_URL: `file:${dbFile}`, DATA_DIR: join(dir, 'data-migrate') };
+    for (let i = 0; i < 2; i++) {
+      const run = start(env, dir, MIGRATE_CLI);
+      expect(await run.exited, run.output()).toBe(0);
+      expect(run.output()).toContain('Database migrated (sqlite)');
+    }
+    const sqlite = new SQLite(dbFile, { readonly: true });
+    try {
+      const tables = (
+        sqlite.prepare("select name from sqlite_master where type = 'table'").all() as Array<{
+          name: string;
+        }>
+      ).map((r) => r.name);
+      expect(tables).toEqual(expect.arrayContaining(['user', 'session', 'account']));
       expect((sqlite.prepare('select count(*) as n from "user"').get() as { n: number }).n).toBe(0);
     } finally {
       sqlite.close();
