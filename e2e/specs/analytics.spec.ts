@@ -4,6 +4,12 @@ import { capturedEvents, expect, newUser, sessionUser, signUp, test } from '../f
 test('the capture endpoint receives page views, identify, api latency and no secrets', async ({
   page,
 }) => {
+  // posthog-js drops events from browsers that look automated (navigator.webdriver, a
+  // "HeadlessChrome" brand). Present this page as the ordinary browser a student would use.
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false });
+    Object.defineProperty(Navigator.prototype, 'userAgentData', { get: () => undefined });
+  });
   await fetch(`${process.env[ENV_POSTHOG_URL]}/__events`, { method: 'DELETE' });
 
   const user = newUser('student');
