@@ -52,8 +52,11 @@ describe.each(dialects)('sign-up, sign-in, sign-out (%s)', (dialect) => {
       const body = signUpBody({ role });
       const res = await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', body);
       expect(res.status).toBe(400);
-      const err = (await res.json()) as { code: string };
-      expect(err.code).toBe('VALIDATION_ERROR');
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+      const err = (await res.json()) as { code: string; authCode: string; errors: unknown };
+      expect(err.code).toBe('validation_failed');
+      expect(err.authCode).toBe('VALIDATION_ERROR');
+      expect(err.errors).toEqual([expect.objectContaining({ path: 'role' })]);
       const row = await t.db.db
         .selectFrom('user')
         .select('id')
@@ -67,13 +70,19 @@ describe.each(dialects)('sign-up, sign-in, sign-out (%s)', (dialect) => {
     const { role: _role, ...body } = signUpBody();
     const res = await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', body);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { code: string }).code).toBe('VALIDATION_ERROR');
+    expect(await res.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [expect.objectContaining({ path: 'role' })],
+    });
   });
 
   it('rejects a blank name', async () => {
     const res = await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', signUpBody({ name: '   ' }));
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { code: string }).code).toBe('VALIDATION_ERROR');
+    expect(await res.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [expect.objectContaining({ path: 'name', code: 'too_small' })],
+    });
   });
 
   it('rejects a short and a too long password', async () => {
@@ -84,7 +93,11 @@ describe.each(dialects)('sign-up, sign-in, sign-out (%s)', (dialect) => {
       signUpBody({ password: 'curta12' }),
     );
     expect(short.status).toBe(400);
-    expect(((await short.json()) as { code: string }).code).toBe('PASSWORD_TOO_SHORT');
+    expect(await short.json()).toMatchObject({
+      code: 'validation_failed',
+      authCode: 'PASSWORD_TOO_SHORT',
+      errors: [{ path: 'password', code: 'too_small', minimum: 8 }],
+    });
     const long = await jsonRequest(
       t,
       'POST',
@@ -92,20 +105,27 @@ describe.each(dialects)('sign-up, sign-in, sign-out (%s)', (dialect) => {
       signUpBody({ password: 'x'.repeat(129) }),
     );
     expect(long.status).toBe(400);
-    expect(((await long.json()) as { code: string }).code).toBe('PASSWORD_TOO_LONG');
+    expect(await long.json()).toMatchObject({
+      code: 'validation_failed',
+      authCode: 'PASSWORD_TOO_LONG',
+      errors: [{ path: 'password', code: 'too_big', maximum: 128 }],
+    });
   });
 
-  it('answers a duplicate e-mail with Better Auth’s error (422 USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL)', async () => {
+  it('answers a duplicate e-mail with a 409 email_taken problem', async () => {
     const body = signUpBody();
     expect((await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', body)).status).toBe(200);
     const again = await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', {
       ...body,
       email: body.email.toUpperCase(),
     });
-    expect(again.status).toBe(422);
-    expect(((await again.json()) as { code: string }).code).toBe(
-      'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
-    );
+    expect(again.status).toBe(409);
+    expect(again.headers.get('content-type')).toBe('application/problem+json');
+    expect(await again.json()).toMatchObject({
+      status: 409,
+      code: 'email_taken',
+      authCode: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+    });
   });
 
   it('signs in with the password; the cookie and the bearer token both resolve the session', async () => {
@@ -139,7 +159,7 @@ describe.each(dialects)('sign-up, sign-in, sign-out (%s)', (dialect) => {
     expect(mine2.status).toBe(200);
   });
 
-  it('answers a wrong password and an unknown e-mail alike (401 INVALID_EMAIL_OR_PASSWORD)', async () => {
+  it('answers a wrong password and an unknown e-mail alike (401 invalid_credentials)', async () => {
     const u = await signUp(t);
     for (const body of [
       { email: u.email, password: 'senha-errada-9' },
@@ -147,7 +167,10 @@ describe.each(dialects)('sign-up, sign-in, sign-out (%s)', (dialect) => {
     ]) {
       const res = await jsonRequest(t, 'POST', '/pb/auth/sign-in/email', body);
       expect(res.status).toBe(401);
-      expect(((await res.json()) as { code: string }).code).toBe('INVALID_EMAIL_OR_PASSWORD');
+      expect(await res.json()).toMatchObject({
+        code: 'invalid_credentials',
+        authCode: 'INVALID_EMAIL_OR_PASSWORD',
+      });
       expect(res.headers.get('set-auth-token')).toBeNull();
     }
   });

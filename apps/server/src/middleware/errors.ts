@@ -22,6 +22,11 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/** The standard reason phrase of a status, for problem titles. */
+export function statusTitle(status: number): string {
+  return TITLES[status] ?? 'Error';
+}
+
 /** Throw from routes and services: becomes an RFC 9457 problem with a stable code. */
 export class HttpError extends Error {
   readonly status: ContentfulStatusCode;

@@ -5,6 +5,7 @@ import type { AppContext, AppEnv } from '../../app.ts';
 import { HttpError, notFound } from '../../middleware/errors.ts';
 import { currentUser, requireUser } from '../../middleware/session.ts';
 import { zv } from '../../lib/validate.ts';
+import { toProblemResponse } from './auth-problem.ts';
 import {
   createUserAction,
   deleteApiKey,
@@ -27,7 +28,9 @@ function providerParam(value: string): AiProvider {
 /** Records service under RECORDS_PREFIX: Better Auth, user_actions, user_api_keys. */
 export function recordsRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
-  r.on(['GET', 'POST'], '/auth/*', (c) => ctx.auth.handler(c.req.raw));
+  r.on(['GET', 'POST'], '/auth/*', async (c) =>
+    toProblemResponse(await ctx.auth.handler(c.req.raw), c.req.path),
+  );
 
   r.post('/user_actions', requireUser, zv('json', createUserActionSchema), async (c) => {
     const user = currentUser(c);
