@@ -49,7 +49,7 @@ export async function initAnalytics(config: Pick<PublicConfig, 'posthog'>): Prom
   // letting posthog-js fetch it from its CDN, and forbid every other external script.
   const [{ posthog: ph }] = await Promise.all([
     import('posthog-js'),
-    import('posthog-js/dist/web-vitals'),
+    import('posthog-js/dist/web-vitals-with-attribution'),
   ]);
   ph.init(key, {
     api_host: host,

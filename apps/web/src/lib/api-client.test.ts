@@ -8,13 +8,13 @@ function json(body: unknown, status = 200, type = 'application/json') {
 describe('api client', () => {
   const fetchMock = vi.fn<typeof fetch>();
   let events: LatencyEvent[];
-  let unauthorized: ReturnType<typeof vi.fn>;
+  let unauthorized: ReturnType<typeof vi.fn<() => void>>;
 
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
     fetchMock.mockReset();
     events = [];
-    unauthorized = vi.fn();
+    unauthorized = vi.fn<() => void>();
   });
   afterEach(() => {
     vi.unstubAllGlobals();

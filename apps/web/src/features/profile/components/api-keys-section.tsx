@@ -100,7 +100,6 @@ function ProviderKeyRow({ provider, current }: { provider: AiProvider; current?:
             placeholder={current ? t('keys.placeholderReplace') : t('keys.placeholderNew')}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : `${id}-status`}
-            className="font-mono"
           />
           <div className="flex gap-2">
             <Button type="submit" disabled={put.isPending} className="flex-1 sm:flex-none">
