@@ -15,6 +15,7 @@ import { type Auth, createAuth } from './auth.ts';
 import { sessionMiddleware, type SessionVariables } from './middleware/session.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { classesRoutes } from './modules/classes/classes.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
   }
   app.route(records, recordsRoutes(ctx));
   app.route(`${api}/classes`, classesRoutes(ctx));
+  app.route(`${api}/calendar`, calendarRoutes(ctx));
 
   // Unknown API paths are 404 problems, never the SPA.
   for (const prefix of [api, records]) {

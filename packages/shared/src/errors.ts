@@ -21,6 +21,12 @@ export const ERROR_CODES = [
   'email_taken',
   'invalid_credentials',
   'provider_not_supported',
+  'class_code_taken',
+  'class_code_not_found',
+  'invite_used_up',
+  'invite_email_mismatch',
+  'last_teacher',
+  'user_not_found',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

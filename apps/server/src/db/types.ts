@@ -24,6 +24,8 @@ export interface ClassTable {
   code: string | null;
   owner_id: string;
   archived: Generated<number>;
+  /** 1 = joining by code is on (POST /classes/join). */
+  join_by_code: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -33,6 +35,43 @@ export interface ClassMemberTable {
   user_id: string;
   role: string;
   joined_at: string;
+}
+
+export interface ClassInviteTable {
+  id: string;
+  class_id: string;
+  /** hex SHA-256 of the raw token (the token is never stored). */
+  token_hash: string;
+  role: string;
+  email: string | null;
+  expires_at: string;
+  max_uses: number | null;
+  uses: Generated<number>;
+  revoked_at: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface ClassEventTable {
+  id: string;
+  class_id: string;
+  title: string;
+  description: string | null;
+  starts_at: string;
+  ends_at: string | null;
+  /** Exclusive end for range queries (ends_at; starts_at for an instant; next day for all-day). */
+  range_end: string;
+  all_day: number;
+  location: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface CalendarFeedTable {
+  user_id: string;
+  nonce: string;
+  token_hash: string;
+  created_at: string;
 }
 
 export interface UserActionTable {
@@ -60,6 +99,9 @@ export interface Database {
   user: UserTable;
   classes: ClassTable;
   class_members: ClassMemberTable;
+  class_invites: ClassInviteTable;
+  class_events: ClassEventTable;
+  calendar_feeds: CalendarFeedTable;
   user_actions: UserActionTable;
   user_api_keys: UserApiKeyTable;
 }

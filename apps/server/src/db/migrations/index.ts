@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_init.ts';
+import * as m0002 from './0002_classes.ts';
 
 /** Every app migration, in order. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
+  '0002_classes': m0002,
 };

@@ -1,22 +1,168 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { pageQuerySchema } from '@aprenda/shared/schemas/common';
+import {
+  acceptInviteSchema,
+  addMemberQuerySchema,
+  createClassSchema,
+  createEventSchema,
+  createInviteSchema,
+  eventsQuerySchema,
+  joinByCodeSchema,
+  updateClassSchema,
+} from '@aprenda/shared/schemas/classes';
 import type { AppContext, AppEnv } from '../../app.ts';
 import { currentUser, requireUser } from '../../middleware/session.ts';
 import { zv } from '../../lib/validate.ts';
-import { listUserClasses } from './classes.service.ts';
+import {
+  acceptInvite,
+  addMember,
+  classAccess,
+  classDetail,
+  createClass,
+  createEvent,
+  createInvite,
+  deleteClass,
+  deleteEvent,
+  joinByCode,
+  listEvents,
+  listInvites,
+  listMembers,
+  listUserClasses,
+  previewInvite,
+  removeMember,
+  resetClassCode,
+  revokeInvite,
+  updateClass,
+} from './classes.service.ts';
 
-/** Class API under `${API_PREFIX}/classes` (foundation: the two reads of the spec). */
+/** An opaque id in a path: bounded, so junk never reaches a query as a huge string. */
+const idParam = z.string().min(1).max(200);
+const params = <K extends string>(...keys: K[]) =>
+  zv('param', z.object(Object.fromEntries(keys.map((k) => [k, idParam])) as Record<K, typeof idParam>));
+
+/**
+ * Class API under `${API_PREFIX}/classes` (docs/api/classes.md). Every route needs a session;
+ * permissions come from the caller's membership of the class (never from headers).
+ */
 export function classesRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
+  r.use('*', requireUser);
 
-  r.get('/mine', requireUser, zv('query', pageQuerySchema), async (c) => {
+  // Static paths first: they must win over `/:id`.
+  r.get('/mine', zv('query', pageQuerySchema), async (c) => {
     const user = currentUser(c);
     return c.json(await listUserClasses(ctx, user.id, 'mine', c.req.valid('query')));
   });
 
-  r.get('/teaching', requireUser, zv('query', pageQuerySchema), async (c) => {
+  r.get('/teaching', zv('query', pageQuerySchema), async (c) => {
     const user = currentUser(c);
     return c.json(await listUserClasses(ctx, user.id, 'teaching', c.req.valid('query')));
+  });
+
+  r.post('/', zv('json', createClassSchema), async (c) => {
+    const user = currentUser(c);
+    const created = await createClass(ctx, user.id, c.req.valid('json'));
+    return c.json(await classDetail(ctx, await classAccess(ctx, created.id, user.id)), 201);
+  });
+
+  r.post('/join', zv('json', joinByCodeSchema), async (c) => {
+    const user = currentUser(c);
+    const access = await joinByCode(ctx, user.id, c.req.valid('json').code);
+    return c.json(await classDetail(ctx, access));
+  });
+
+  r.post('/invites', zv('json', createInviteSchema), async (c) => {
+    const user = currentUser(c);
+    const { class_id, ...input } = c.req.valid('json');
+    const access = await classAccess(ctx, class_id, user.id);
+    return c.json(await createInvite(ctx, access, input), 201);
+  });
+
+  r.post('/invites/accept', zv('json', acceptInviteSchema), async (c) => {
+    const user = currentUser(c);
+    const access = await acceptInvite(ctx, user, c.req.valid('json').token);
+    return c.json(await classDetail(ctx, access));
+  });
+
+  r.get('/invites/:token', params('token'), async (c) => {
+    const user = currentUser(c);
+    return c.json(await previewInvite(ctx, user, c.req.valid('param').token));
+  });
+
+  r.delete('/invites/:inviteId', params('inviteId'), async (c) => {
+    const user = currentUser(c);
+    await revokeInvite(ctx, user.id, c.req.valid('param').inviteId);
+    return c.body(null, 204);
+  });
+
+  r.get('/:id', params('id'), async (c) => {
+    const user = currentUser(c);
+    return c.json(await classDetail(ctx, await classAccess(ctx, c.req.valid('param').id, user.id)));
+  });
+
+  r.put('/:id', params('id'), zv('json', updateClassSchema), async (c) => {
+    const user = currentUser(c);
+    const access = await classAccess(ctx, c.req.valid('param').id, user.id);
+    return c.json(await classDetail(ctx, await updateClass(ctx, access, c.req.valid('json'))));
+  });
+
+  r.delete('/:id', params('id'), async (c) => {
+    const user = currentUser(c);
+    await deleteClass(ctx, await classAccess(ctx, c.req.valid('param').id, user.id));
+    return c.body(null, 204);
+  });
+
+  r.post('/:id/code/reset', params('id'), async (c) => {
+    const user = currentUser(c);
+    const access = await classAccess(ctx, c.req.valid('param').id, user.id);
+    return c.json(await classDetail(ctx, await resetClassCode(ctx, access)));
+  });
+
+  r.get('/:id/members', params('id'), zv('query', pageQuerySchema), async (c) => {
+    const user = currentUser(c);
+    const access = await classAccess(ctx, c.req.valid('param').id, user.id);
+    return c.json(await listMembers(ctx, access, c.req.valid('query')));
+  });
+
+  r.post('/:id/members', params('id'), zv('query', addMemberQuerySchema), async (c) => {
+    const user = currentUser(c);
+    const access = await classAccess(ctx, c.req.valid('param').id, user.id);
+    const { role, ...target } = c.req.valid('query');
+    const { member, created } = await addMember(ctx, access, target, role);
+    return c.json(member, created ? 201 : 200);
+  });
+
+  r.delete('/:id/members/:userId', params('id', 'userId'), async (c) => {
+    const user = currentUser(c);
+    const { id, userId } = c.req.valid('param');
+    await removeMember(ctx, await classAccess(ctx, id, user.id), userId);
+    return c.body(null, 204);
+  });
+
+  r.get('/:id/invites', params('id'), zv('query', pageQuerySchema), async (c) => {
+    const user = currentUser(c);
+    const access = await classAccess(ctx, c.req.valid('param').id, user.id);
+    return c.json(await listInvites(ctx, access, c.req.valid('query')));
+  });
+
+  r.get('/:id/events', params('id'), zv('query', eventsQuerySchema), async (c) => {
+    const user = currentUser(c);
+    const access = await classAccess(ctx, c.req.valid('param').id, user.id);
+    return c.json(await listEvents(ctx, access, c.req.valid('query')));
+  });
+
+  r.post('/:id/events', params('id'), zv('json', createEventSchema), async (c) => {
+    const user = currentUser(c);
+    const access = await classAccess(ctx, c.req.valid('param').id, user.id);
+    return c.json(await createEvent(ctx, access, c.req.valid('json')), 201);
+  });
+
+  r.delete('/:id/events/:eventId', params('id', 'eventId'), async (c) => {
+    const user = currentUser(c);
+    const { id, eventId } = c.req.valid('param');
+    await deleteEvent(ctx, await classAccess(ctx, id, user.id), eventId);
+    return c.body(null, 204);
   });
 
   return r;
