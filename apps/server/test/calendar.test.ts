@@ -45,20 +45,38 @@ describe.each(dialects)('personal calendar feed (%s)', (dialect) => {
     teacher = await signUp(t, { role: 'teacher', name: 'Helena' });
     student = await signUp(t, { role: 'student', name: 'Lucas' });
     const create = async (title: string) =>
-      (await (await jsonRequest(t, 'POST', '/api/classes', { title }, bearer(teacher))).json()) as ClassDetail;
+      (await (
+        await jsonRequest(t, 'POST', '/api/classes', { title }, bearer(teacher))
+      ).json()) as ClassDetail;
     physics = await create('Física, 1º ano; turma A');
     const history = await create('História');
     const secret = await create('Sem o aluno');
     for (const c of [physics, history]) {
-      await jsonRequest(t, 'POST', `/api/classes/${c.id}/members?user_id=${student.id}`, undefined, bearer(teacher));
+      await jsonRequest(
+        t,
+        'POST',
+        `/api/classes/${c.id}/members?user_id=${student.id}`,
+        undefined,
+        bearer(teacher),
+      );
     }
     const add = async (key: string, classId: string, body: Record<string, unknown>) => {
-      const res = await jsonRequest(t, 'POST', `/api/classes/${classId}/events`, body, bearer(teacher));
+      const res = await jsonRequest(
+        t,
+        'POST',
+        `/api/classes/${classId}/events`,
+        body,
+        bearer(teacher),
+      );
       expect(res.status).toBe(201);
       events[key] = (await res.json()) as ClassEvent;
     };
     const at = (days: number) => new Date(NOW + days * DAY).toISOString();
-    await add('recent', physics.id, { title: 'Revisão', starts_at: at(-20), ends_at: at(-20 + 0.05) });
+    await add('recent', physics.id, {
+      title: 'Revisão',
+      starts_at: at(-20),
+      ends_at: at(-20 + 0.05),
+    });
     await add('old', physics.id, { title: 'Antiga', starts_at: at(-40), ends_at: at(-39.9) });
     await add('far', physics.id, { title: 'Muito longe', starts_at: at(400) });
     await add('special', physics.id, {
@@ -107,7 +125,8 @@ describe.each(dialects)('personal calendar feed (%s)', (dialect) => {
     // CRLF everywhere, no physical line over 75 octets.
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
-    for (const line of text.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+    for (const line of text.split('\r\n'))
+      expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
 
     const cal = new ICAL.Component(ICAL.parse(text));
     expect(cal.name).toBe('vcalendar');
@@ -131,7 +150,9 @@ describe.each(dialects)('personal calendar feed (%s)', (dialect) => {
     expect(special.startDate.zone?.tzid).toBe('UTC');
     const categories = special.component.getFirstProperty('categories')!.getValues();
     expect(categories).toEqual(['Física, 1º ano; turma A']);
-    expect(special.component.getFirstPropertyValue('dtstamp')!.toString()).toBe('2030-03-01T12:00:00Z');
+    expect(special.component.getFirstPropertyValue('dtstamp')!.toString()).toBe(
+      '2030-03-01T12:00:00Z',
+    );
 
     const holiday = byUid.get(`${events.holiday!.id}@aprenda`)!;
     expect(holiday.startDate.isDate).toBe(true);
@@ -142,7 +163,13 @@ describe.each(dialects)('personal calendar feed (%s)', (dialect) => {
 
   it('follows membership: removed from a class, its events leave the feed', async () => {
     const url = await feed(student);
-    await jsonRequest(t, 'DELETE', `/api/classes/${physics.id}/members/${student.id}`, undefined, bearer(teacher));
+    await jsonRequest(
+      t,
+      'DELETE',
+      `/api/classes/${physics.id}/members/${student.id}`,
+      undefined,
+      bearer(teacher),
+    );
     const cal = new ICAL.Component(ICAL.parse(await (await fetchIcs(url)).text()));
     expect(cal.getAllSubcomponents('vevent').map((v) => v.getFirstPropertyValue('uid'))).toEqual([
       `${events.holiday!.id}@aprenda`,

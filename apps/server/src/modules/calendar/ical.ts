@@ -75,7 +75,12 @@ export function renderCalendar(cal: IcalCalendar): string {
   ];
   const stamp = utcStamp(cal.stamp);
   for (const e of cal.events) {
-    lines.push('BEGIN:VEVENT', `UID:${e.uid}`, `DTSTAMP:${stamp}`, `CREATED:${utcStamp(e.createdAt)}`);
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${e.uid}`,
+      `DTSTAMP:${stamp}`,
+      `CREATED:${utcStamp(e.createdAt)}`,
+    );
     if (e.allDay) {
       // DTEND of a date is exclusive: the day after the last day.
       const last = e.endsAt ?? e.startsAt;

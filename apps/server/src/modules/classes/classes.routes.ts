@@ -39,7 +39,10 @@ import {
 /** An opaque id in a path: bounded, so junk never reaches a query as a huge string. */
 const idParam = z.string().min(1).max(200);
 const params = <K extends string>(...keys: K[]) =>
-  zv('param', z.object(Object.fromEntries(keys.map((k) => [k, idParam])) as Record<K, typeof idParam>));
+  zv(
+    'param',
+    z.object(Object.fromEntries(keys.map((k) => [k, idParam])) as Record<K, typeof idParam>),
+  );
 
 /**
  * Class API under `${API_PREFIX}/classes` (docs/api/classes.md). Every route needs a session;

@@ -53,7 +53,12 @@ function isUniqueViolation(err: unknown): boolean {
 
 const asRole = (role: string): MemberRole => (role === 'teacher' ? 'teacher' : 'student');
 
-async function logAction(ctx: Ctx, userId: string, action: string, context: Record<string, unknown>) {
+async function logAction(
+  ctx: Ctx,
+  userId: string,
+  action: string,
+  context: Record<string, unknown>,
+) {
   await createUserAction(ctx, userId, { action, context });
 }
 
@@ -551,7 +556,13 @@ export async function addMember(
     });
   }
   return {
-    member: { user_id: user.id, name: user.name, role, joined_at: result.joinedAt, email: user.email },
+    member: {
+      user_id: user.id,
+      name: user.name,
+      role,
+      joined_at: result.joinedAt,
+      email: user.email,
+    },
     created: result.created,
   };
 }
@@ -811,7 +822,10 @@ export async function acceptInvite(
   const hash = sha256Hex(token);
   const now = ctx.clock.now().toISOString();
   const joined = await ctx.db.db.transaction().execute(async (trx) => {
-    let q = trx.selectFrom('class_invites').select([...inviteColumns]).where('token_hash', '=', hash);
+    let q = trx
+      .selectFrom('class_invites')
+      .select([...inviteColumns])
+      .where('token_hash', '=', hash);
     if (ctx.db.dialect === 'postgres') q = q.forUpdate();
     const inv = await q.executeTakeFirst();
     if (!inv) throw notFound('No such invite');
