@@ -21,7 +21,6 @@ export function DashboardHome({ user }: { user: SessionUser }) {
           <li key={tool}>
             <Link
               to={path}
-              aria-label={t('index.open', { tool: t(`tools.${tool}.name`) })}
               className="group flex h-full items-start gap-3 rounded-lg border border-border bg-card p-4 transition-colors hover:border-violet-400/50 hover:bg-zinc-900"
             >
               <span className="grid size-10 shrink-0 place-items-center rounded-md bg-violet-400/10 text-primary">

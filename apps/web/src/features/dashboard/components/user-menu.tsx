@@ -30,16 +30,16 @@ export function UserMenu({ user }: { user: SessionUser }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="gap-2 px-2" aria-label={t('userMenu.label')}>
+        <Button variant="ghost" className="gap-2 px-2">
+          {/* Named by its content (no aria-label), so the name always holds the visible text. */}
+          <span className="sr-only">{t('userMenu.label')}</span>
           <span
             aria-hidden
             className="grid size-8 place-items-center rounded-full bg-violet-400/15 text-xs font-semibold text-violet-200"
           >
             {initials(user.name)}
           </span>
-          <span aria-hidden className="hidden max-w-40 truncate text-sm sm:inline">
-            {user.name}
-          </span>
+          <span className="hidden max-w-40 truncate text-sm sm:inline">{user.name}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
