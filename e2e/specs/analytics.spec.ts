@@ -74,6 +74,27 @@ test('the capture endpoint receives page views, identify, api latency and no sec
       apiLatency: true,
     });
 
+  // Visibility: hiding the page sends blur + page-leave (and flushes web vitals); showing it again
+  // sends focus. Headless pages are always "visible", so emulate the browser's state change.
+  const setVisibility = (state: 'hidden' | 'visible') =>
+    page.evaluate((s) => {
+      Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
+      Object.defineProperty(document, 'hidden', { value: s === 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+      if (s === 'hidden') window.dispatchEvent(new Event('pagehide'));
+    }, state);
+  await setVisibility('hidden');
+  await setVisibility('visible');
+  await expect
+    .poll(
+      async () => {
+        const names = new Set((await capturedEvents()).map((e) => e.event));
+        return ['$app_blur', '$pageleave', '$app_focus', '$web_vitals'].filter((n) => names.has(n));
+      },
+      { timeout: 20_000, message: 'visibility events and web vitals received' },
+    )
+    .toEqual(['$app_blur', '$pageleave', '$app_focus', '$web_vitals']);
+
   const events = await capturedEvents();
   const latency = events.find((e) => e.event === 'api_latency')!;
   expect(latency.properties).toEqual(
