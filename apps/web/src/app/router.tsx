@@ -20,9 +20,25 @@ const DashboardIndexPage = lazy(() =>
   import('./routes/dashboard-index').then((m) => ({ default: m.DashboardIndexPage })),
 );
 const ToolPage = lazy(() => import('./routes/tool').then((m) => ({ default: m.ToolPage })));
+const StudentPage = lazy(() =>
+  import('./routes/student').then((m) => ({ default: m.StudentPage })),
+);
+const StudentClassPage = lazy(() =>
+  import('./routes/student-class').then((m) => ({ default: m.StudentClassPage })),
+);
+const TeacherPage = lazy(() =>
+  import('./routes/teacher').then((m) => ({ default: m.TeacherPage })),
+);
+const TeacherClassPage = lazy(() =>
+  import('./routes/teacher-class').then((m) => ({ default: m.TeacherClassPage })),
+);
+const InvitePage = lazy(() => import('./routes/invite').then((m) => ({ default: m.InvitePage })));
 const NotFoundPage = lazy(() =>
   import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })),
 );
+
+/** Tools with their own screens (the rest show "Em breve"). */
+const BUILT_TOOLS = new Set<string>(['student', 'teacher']);
 
 export const routes: RouteObject[] = [
   {
@@ -33,6 +49,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'about', element: <AboutPage /> },
       { path: 'auth', element: <AuthPage /> },
+      { path: 'convite/:token', element: <InvitePage /> },
       {
         element: <RequireAuth />,
         children: [
@@ -42,7 +59,14 @@ export const routes: RouteObject[] = [
             element: <DashboardLayout />,
             children: [
               { index: true, element: <DashboardIndexPage /> },
-              ...DASHBOARD_TOOLS.map((tool) => ({ path: tool, element: <ToolPage tool={tool} /> })),
+              { path: 'student', element: <StudentPage /> },
+              { path: 'student/:classId', element: <StudentClassPage /> },
+              { path: 'teacher', element: <TeacherPage /> },
+              { path: 'teacher/:classId', element: <TeacherClassPage /> },
+              ...DASHBOARD_TOOLS.filter((tool) => !BUILT_TOOLS.has(tool)).map((tool) => ({
+                path: tool,
+                element: <ToolPage tool={tool} />,
+              })),
             ],
           },
         ],

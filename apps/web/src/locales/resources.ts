@@ -5,6 +5,7 @@ import ptAuth from './pt-BR/auth.json';
 import ptProfile from './pt-BR/profile.json';
 import ptDashboard from './pt-BR/dashboard.json';
 import ptErrors from './pt-BR/errors.json';
+import ptClasses from './pt-BR/classes.json';
 import enCommon from './en/common.json';
 import enHome from './en/home.json';
 import enAbout from './en/about.json';
@@ -12,6 +13,7 @@ import enAuth from './en/auth.json';
 import enProfile from './en/profile.json';
 import enDashboard from './en/dashboard.json';
 import enErrors from './en/errors.json';
+import enClasses from './en/classes.json';
 
 export const NAMESPACES = [
   'common',
@@ -21,6 +23,7 @@ export const NAMESPACES = [
   'profile',
   'dashboard',
   'errors',
+  'classes',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -34,6 +37,7 @@ export const resources = {
     profile: ptProfile,
     dashboard: ptDashboard,
     errors: ptErrors,
+    classes: ptClasses,
   },
   en: {
     common: enCommon,
@@ -43,5 +47,6 @@ export const resources = {
     profile: enProfile,
     dashboard: enDashboard,
     errors: enErrors,
+    classes: enClasses,
   },
 } as const;

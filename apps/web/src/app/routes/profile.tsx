@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
 import { AccountCard } from '@/features/profile/components/account-card';
 import { ApiKeysSection } from '@/features/profile/components/api-keys-section';
+import { CalendarFeedSection } from '@/features/profile/components/calendar-feed-section';
 import { useSignedInUser } from './use-user';
 
 export function ProfilePage() {
@@ -13,6 +14,7 @@ export function ProfilePage() {
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('title')}</h1>
         <AccountCard user={user} />
         <ApiKeysSection />
+        <CalendarFeedSection />
       </div>
     </DashboardShell>
   );

@@ -1,0 +1,16 @@
+import { useParams } from 'react-router';
+import { LoadingScreen } from '@/components/errors/loading-screen';
+import { PublicLayout } from '@/components/layout/public-layout';
+import { InviteScreen } from '@/features/classes/components/invite/invite-screen';
+import { useSession } from '@/lib/session';
+
+/** `/convite/:token` (public): signed out → sign in or up and come back; signed in → join. */
+export function InvitePage() {
+  const { token = '' } = useParams();
+  const { data: user, isPending } = useSession();
+  return (
+    <PublicLayout>
+      {isPending ? <LoadingScreen /> : <InviteScreen token={token} user={user ?? null} />}
+    </PublicLayout>
+  );
+}

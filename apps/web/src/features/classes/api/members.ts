@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MemberRole } from '@aprenda/shared/constants';
+import type { ClassMember } from '@aprenda/shared/schemas/classes';
+import type { Page } from '@aprenda/shared/schemas/common';
+import { api } from '@/lib/api-client';
+import { classesKeys } from './classes';
+
+/** GET /classes/{id}/members. */
+export function membersQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: classesKeys.members(id),
+    queryFn: ({ signal }) =>
+      api().get<Page<ClassMember>>('/classes/{id}/members', {
+        params: { id },
+        query: { limit: 100 },
+        signal,
+      }),
+  });
+}
+
+export function useMembers(id: string) {
+  return useQuery(membersQueryOptions(id));
+}
+
+/** POST /classes/{id}/members?user_id=…|email=…&role=… (no body). */
+export function useAddMember(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { user_id?: string; email?: string; role: MemberRole }) =>
+      api().post<ClassMember>('/classes/{id}/members', { params: { id }, query: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: classesKeys.detail(id) }),
+  });
+}
+
+/** DELETE /classes/{id}/members/{userId}. */
+export function useRemoveMember(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId }: { userId: string }) =>
+      api().delete<void>('/classes/{id}/members/{userId}', { params: { id, userId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: classesKeys.all }),
+  });
+}

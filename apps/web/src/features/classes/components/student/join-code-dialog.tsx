@@ -1,0 +1,104 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Loader2 } from 'lucide-react';
+import { joinByCodeSchema } from '@aprenda/shared/schemas/classes';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toastSuccess } from '@/lib/toast';
+import { useJoinByCode } from '../../api/classes';
+import { errorMessage, fieldMessages, serverFieldErrors, zodIssues } from '../../lib/errors';
+import { classTitle } from '../../lib/filter';
+import { Dialog } from '../shared/dialog';
+
+/** "Entrar com código": join a class with its code; server errors translated, code kept. */
+export function JoinCodeDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation(['classes', 'errors']);
+  const id = useId();
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const join = useJoinByCode();
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const parsed = joinByCodeSchema.safeParse({ code });
+    if (!parsed.success) {
+      setError(fieldMessages(t, zodIssues(parsed.error.issues), { code }).code ?? null);
+      return;
+    }
+    setError(null);
+    join.mutate(
+      { code: parsed.data.code },
+      {
+        onSuccess: (klass) => {
+          toastSuccess(t('join.joined', { title: classTitle(klass, t('student.fallbackTitle')) }));
+          setCode('');
+          onOpenChange(false);
+          void navigate(`/dashboard/student/${encodeURIComponent(klass.id)}`);
+        },
+        onError: (err) => {
+          const fields = serverFieldErrors(err);
+          setError(
+            fields
+              ? (fieldMessages(t, fields, { code }).code ?? errorMessage(t, err))
+              : errorMessage(t, err),
+          );
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('join.title')}
+      description={t('join.lead')}
+      closeLabel={t('close')}
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-code`}>{t('join.code')}</Label>
+          <Input
+            id={`${id}-code`}
+            value={code}
+            onChange={(e) => {
+              setCode(e.target.value.toUpperCase());
+              if (error) setError(null);
+            }}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className="font-mono tracking-widest uppercase"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+          {error ? (
+            <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" disabled={join.isPending}>
+            {join.isPending ? (
+              <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
+            ) : null}
+            {t('join.submit')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

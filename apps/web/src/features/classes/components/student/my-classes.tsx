@@ -1,0 +1,137 @@
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { GraduationCap, KeyRound, RefreshCw, Search } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { useMyClasses } from '../../api/classes';
+import { classTitle, filterClasses } from '../../lib/filter';
+import { EmptyState, ErrorBox, LoadingState } from '../shared/states';
+import { JoinCodeDialog } from './join-code-dialog';
+
+/** The filter lives in the URL (?q=), so a refresh or a shared link keeps it. */
+const FILTER_PARAM = 'q';
+
+/** "Minhas Turmas" (spec): heading, filter, refresh, loading/error/empty states and the grid. */
+export function MyClasses() {
+  const { t } = useTranslation('classes');
+  const filterId = useId();
+  const [params, setParams] = useSearchParams();
+  const filter = params.get(FILTER_PARAM) ?? '';
+  const [joinOpen, setJoinOpen] = useState(false);
+  const { data, isPending, isError, isFetching, refetch } = useMyClasses();
+
+  function setFilter(value: string) {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(FILTER_PARAM, value);
+        else next.delete(FILTER_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  const classes = data?.items ?? [];
+  const shown = filterClasses(classes, filter);
+
+  return (
+    <section className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('student.title')}</h1>
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            onClick={() => void refetch()}
+            disabled={isFetching}
+            aria-busy={isFetching || undefined}
+            className="flex-1 sm:flex-none"
+          >
+            <RefreshCw
+              className={isFetching ? 'animate-spin motion-reduce:animate-none' : undefined}
+              aria-hidden
+            />
+            {t('student.refresh')}
+          </Button>
+          <Button onClick={() => setJoinOpen(true)} className="flex-1 sm:flex-none">
+            <KeyRound aria-hidden />
+            {t('join.open')}
+          </Button>
+        </div>
+      </div>
+
+      <div className="relative">
+        <label htmlFor={filterId} className="sr-only">
+          {t('student.filterLabel')}
+        </label>
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400"
+          aria-hidden
+        />
+        <Input
+          id={filterId}
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          placeholder={t('student.filterPlaceholder')}
+          className="pl-9"
+          autoComplete="off"
+        />
+      </div>
+
+      {isPending ? (
+        <LoadingState>{t('student.loading')}</LoadingState>
+      ) : isError && classes.length === 0 ? (
+        <ErrorBox retryLabel={t('retry')} onRetry={() => void refetch()}>
+          {t('student.loadError')}
+        </ErrorBox>
+      ) : (
+        <>
+          {isError ? (
+            <ErrorBox retryLabel={t('retry')} onRetry={() => void refetch()}>
+              {t('student.loadError')}
+            </ErrorBox>
+          ) : null}
+          {shown.length === 0 ? (
+            <EmptyState
+              icon={<GraduationCap className="size-8 text-zinc-500" aria-hidden />}
+              title={t('student.emptyTitle')}
+              body={classes.length === 0 ? t('student.emptyNone') : t('student.emptyFiltered')}
+            />
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {shown.map((klass) => (
+                <li
+                  key={klass.id}
+                  className="relative flex flex-col rounded-lg border border-border bg-card transition-colors focus-within:border-ring hover:border-zinc-600"
+                >
+                  <div className="flex flex-1 flex-col gap-2 p-5">
+                    <h2 className="text-lg leading-tight font-semibold break-words">
+                      <Link
+                        to={`/dashboard/student/${encodeURIComponent(klass.id)}`}
+                        className="outline-none after:absolute after:inset-0 after:rounded-lg focus-visible:underline"
+                      >
+                        {classTitle(klass, t('student.fallbackTitle'))}
+                      </Link>
+                    </h2>
+                    {klass.description ? (
+                      <p className="line-clamp-2 text-sm text-zinc-300">{klass.description}</p>
+                    ) : null}
+                    <p className="mt-auto font-mono text-xs break-all text-zinc-400">
+                      {t('student.id', { id: klass.id })}
+                    </p>
+                  </div>
+                  <p className="border-t border-border px-5 py-3 text-xs text-zinc-400">
+                    {t('student.footer')}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <JoinCodeDialog open={joinOpen} onOpenChange={setJoinOpen} />
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Loader2, Sparkles } from 'lucide-react';
+import {
+  CLASS_CODE_MAX,
+  CLASS_DESCRIPTION_MAX,
+  CLASS_TITLE_MAX,
+  proposeClassCode,
+  type ClassDetail,
+  type ClassSummary,
+} from '@aprenda/shared/schemas/classes';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { useCreateClass, useUpdateClass } from '../../api/classes';
+import { validateClassForm, type ClassFormValues } from '../../lib/class-form';
+import {
+  errorMessage,
+  fieldMessages,
+  serverFieldErrors,
+  type FieldMessages,
+} from '../../lib/errors';
+import { Dialog } from '../shared/dialog';
+import { Field, fieldAria } from '../shared/field';
+import { Textarea } from '../shared/textarea';
+
+function initialValues(klass?: ClassSummary | ClassDetail): ClassFormValues {
+  return {
+    title: klass?.title ?? '',
+    description: klass?.description ?? '',
+    code: klass?.code ?? proposeClassCode(),
+  };
+}
+
+/**
+ * Create or edit a class: title, description and a join code with "Gerar" (6 characters of the
+ * alphabet without look-alikes). Errors show per field in the user's language; what was typed stays.
+ */
+export function ClassFormDialog({
+  open,
+  onOpenChange,
+  klass,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Edit this class; create a new one when absent. */
+  klass?: ClassSummary | ClassDetail;
+  onSaved?: (saved: ClassDetail) => void;
+}) {
+  const { t } = useTranslation(['classes', 'errors']);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={klass ? t('form.editTitle') : t('form.createTitle')}
+      description={t('form.lead')}
+      closeLabel={t('close')}
+    >
+      {open ? (
+        <ClassForm klass={klass} onDone={() => onOpenChange(false)} onSaved={onSaved} />
+      ) : null}
+    </Dialog>
+  );
+}
+
+export function ClassForm({
+  klass,
+  onDone,
+  onSaved,
+}: {
+  klass?: ClassSummary | ClassDetail;
+  onDone: () => void;
+  onSaved?: (saved: ClassDetail) => void;
+}) {
+  const { t } = useTranslation(['classes', 'errors']);
+  const id = useId();
+  const [values, setValues] = useState<ClassFormValues>(() => initialValues(klass));
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const create = useCreateClass();
+  const update = useUpdateClass();
+  const pending = create.isPending || update.isPending;
+
+  function set<K extends keyof ClassFormValues>(key: K, value: ClassFormValues[K]) {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  }
+
+  function onError(err: unknown) {
+    const fields = serverFieldErrors(err);
+    if (fields) {
+      setErrors(fieldMessages(t, fields, { ...values }));
+      setFormError(t('form.fixFields'));
+      return;
+    }
+    if (err instanceof ApiError && err.code === 'class_code_taken') {
+      setErrors((e) => ({ ...e, code: t('errors:class_code_taken') }));
+      setFormError(null);
+      return;
+    }
+    setFormError(errorMessage(t, err));
+    toastError(errorMessage(t, err));
+  }
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const result = validateClassForm(t, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      setFormError(t('form.fixFields'));
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    const done = (saved: ClassDetail, message: string) => {
+      toastSuccess(message);
+      onSaved?.(saved);
+      onDone();
+    };
+    if (klass) {
+      const changes = {
+        title: result.data.title,
+        description: result.data.description,
+        ...(result.data.code && result.data.code !== klass.code ? { code: result.data.code } : {}),
+      };
+      update.mutate(
+        { id: klass.id, changes },
+        { onSuccess: (saved) => done(saved, t('form.updated', { title: saved.title })), onError },
+      );
+    } else {
+      create.mutate(result.data, {
+        onSuccess: (saved) => done(saved, t('form.created', { title: saved.title })),
+        onError,
+      });
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <Field id={`${id}-title`} label={t('form.title')} error={errors.title}>
+        <Input
+          {...fieldAria(`${id}-title`, errors.title)}
+          value={values.title}
+          maxLength={CLASS_TITLE_MAX + 50}
+          onChange={(e) => set('title', e.target.value)}
+          placeholder={t('form.titlePlaceholder')}
+        />
+      </Field>
+      <Field
+        id={`${id}-description`}
+        label={t('form.description')}
+        error={errors.description}
+        hint={t('form.descriptionHint', { max: CLASS_DESCRIPTION_MAX })}
+      >
+        <Textarea
+          {...fieldAria(
+            `${id}-description`,
+            errors.description,
+            t('form.descriptionHint', { max: CLASS_DESCRIPTION_MAX }),
+          )}
+          value={values.description}
+          onChange={(e) => set('description', e.target.value)}
+          rows={4}
+        />
+      </Field>
+      <Field id={`${id}-code`} label={t('form.code')} error={errors.code} hint={t('form.codeHint')}>
+        <div className="flex gap-2">
+          <Input
+            {...fieldAria(`${id}-code`, errors.code, t('form.codeHint'))}
+            value={values.code}
+            maxLength={CLASS_CODE_MAX + 8}
+            onChange={(e) => set('code', e.target.value.toUpperCase())}
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono tracking-widest uppercase"
+          />
+          <Button type="button" variant="secondary" onClick={() => set('code', proposeClassCode())}>
+            <Sparkles aria-hidden />
+            {t('form.generate')}
+          </Button>
+        </div>
+      </Field>
+      {formError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {formError}
+        </p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onDone}>
+          {t('cancel')}
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? (
+            <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
+          ) : null}
+          {klass ? t('form.save') : t('form.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ArrowLeft, Eye, Pencil } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ApiError } from '@/lib/api-client';
+import { useClass } from '../../api/classes';
+import { classTitle } from '../../lib/filter';
+import { ErrorBox, LoadingState } from '../shared/states';
+import { CalendarTab } from './calendar-tab';
+import { ClassFormDialog } from './class-form-dialog';
+import { CodeTab } from './code-tab';
+import { InvitesTab } from './invites-tab';
+import { MembersTab } from './members-tab';
+
+const TABS = ['members', 'invites', 'calendar', 'code'] as const;
+type Tab = (typeof TABS)[number];
+
+function isTab(value: string | null): value is Tab {
+  return (TABS as readonly (string | null)[]).includes(value);
+}
+
+/** `/dashboard/teacher/:classId`: Membros, Convites, Calendário and Código of one class. */
+export function ClassManage({ classId }: { classId: string }) {
+  const { t } = useTranslation('classes');
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'members';
+  const [editing, setEditing] = useState(false);
+  const { data: klass, isPending, isError, error, refetch } = useClass(classId);
+
+  const back = (
+    <Link
+      to="/dashboard/teacher"
+      className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'self-start' })}
+    >
+      <ArrowLeft aria-hidden />
+      {t('manage.back')}
+    </Link>
+  );
+
+  if (isPending) {
+    return (
+      <section className="flex flex-col gap-4">
+        {back}
+        <LoadingState>{t('classPage.loading')}</LoadingState>
+      </section>
+    );
+  }
+  if (isError) {
+    const missing = error instanceof ApiError && error.status === 404;
+    return (
+      <section className="flex flex-col gap-4">
+        {back}
+        {missing ? (
+          <>
+            <h1 className="text-2xl font-semibold tracking-tight">
+              {t('classPage.notFoundTitle')}
+            </h1>
+            <p className="text-zinc-300">{t('classPage.notFoundBody')}</p>
+          </>
+        ) : (
+          <ErrorBox retryLabel={t('retry')} onRetry={() => void refetch()}>
+            {t('classPage.loadError')}
+          </ErrorBox>
+        )}
+      </section>
+    );
+  }
+
+  const title = classTitle(klass, t('student.fallbackTitle'));
+  const classPath = `/dashboard/student/${encodeURIComponent(klass.id)}`;
+  if (klass.role !== 'teacher') {
+    return (
+      <section className="flex flex-col gap-4">
+        {back}
+        <h1 className="text-2xl font-semibold tracking-tight break-words">{title}</h1>
+        <p className="text-zinc-300">{t('manage.notTeacher')}</p>
+        <Link to={classPath} className={buttonVariants({ className: 'self-start' })}>
+          {t('invite.openClass')}
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="flex flex-col gap-6">
+      {back}
+      <header className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{title}</h1>
+          <Badge>{t('classPage.memberCount', { count: klass.member_count })}</Badge>
+        </div>
+        {klass.description ? (
+          <p className="line-clamp-3 max-w-3xl whitespace-pre-line text-zinc-300">
+            {klass.description}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden />
+            {t('teacher.edit')}
+          </Button>
+          <Link to={classPath} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+            <Eye aria-hidden />
+            {t('manage.viewAsMember')}
+          </Link>
+        </div>
+      </header>
+
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          setParams(
+            (prev) => {
+              const next = new URLSearchParams(prev);
+              next.set('tab', value);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      >
+        <TabsList aria-label={t('manage.tabsLabel')} className="h-auto flex-wrap">
+          {TABS.map((key) => (
+            <TabsTrigger key={key} value={key} className="min-w-[calc(50%-0.25rem)] sm:min-w-0">
+              {t(`manage.tabs.${key}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="members">
+          <MembersTab klass={klass} />
+        </TabsContent>
+        <TabsContent value="invites">
+          <InvitesTab klass={klass} />
+        </TabsContent>
+        <TabsContent value="calendar">
+          <CalendarTab klass={klass} />
+        </TabsContent>
+        <TabsContent value="code">
+          <CodeTab klass={klass} />
+        </TabsContent>
+      </Tabs>
+
+      <ClassFormDialog open={editing} onOpenChange={setEditing} klass={klass} />
+    </section>
+  );
+}

@@ -1,0 +1,226 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Loader2 } from 'lucide-react';
+import {
+  EVENT_DESCRIPTION_MAX,
+  createEventSchema,
+  type CreateEventInput,
+} from '@aprenda/shared/schemas/classes';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { useCreateEvent } from '../../api/events';
+import { localInputToIso, toLocalInput, viewerTimeZone } from '../../lib/dates';
+import {
+  errorMessage,
+  fieldMessages,
+  serverFieldErrors,
+  zodIssues,
+  type FieldMessages,
+} from '../../lib/errors';
+import { Dialog } from '../shared/dialog';
+import { Field, fieldAria } from '../shared/field';
+import { Textarea } from '../shared/textarea';
+
+interface EventValues {
+  title: string;
+  description: string;
+  start: string;
+  end: string;
+  allDay: boolean;
+  location: string;
+}
+
+function defaults(day?: Date): EventValues {
+  const now = new Date();
+  const isFuture = day !== undefined && day.toDateString() !== now.toDateString() && day > now;
+  const base = isFuture ? new Date(day) : now;
+  if (isFuture) base.setHours(9, 0, 0, 0);
+  else base.setHours(base.getHours() + 1, 0, 0, 0);
+  const end = new Date(base.getTime() + 60 * 60 * 1000);
+  return {
+    title: '',
+    description: '',
+    start: toLocalInput(base),
+    end: toLocalInput(end),
+    allDay: false,
+    location: '',
+  };
+}
+
+/** Turn the form into the API body: local times → ISO instants; all-day → plain dates. */
+export function eventBody(values: EventValues): CreateEventInput {
+  const nullable = (s: string) => (s.trim() === '' ? null : s);
+  if (values.allDay) {
+    return {
+      title: values.title,
+      description: nullable(values.description),
+      starts_at: values.start.slice(0, 10),
+      ends_at: values.end ? values.end.slice(0, 10) : null,
+      all_day: true,
+      location: nullable(values.location),
+    };
+  }
+  return {
+    title: values.title,
+    description: nullable(values.description),
+    starts_at: localInputToIso(values.start) ?? values.start,
+    ends_at: values.end ? (localInputToIso(values.end) ?? values.end) : null,
+    all_day: false,
+    location: nullable(values.location),
+  };
+}
+
+/** Create an event (title, description, start, end, all-day, location) in the viewer's zone. */
+export function EventFormDialog({
+  classId,
+  open,
+  onOpenChange,
+  day,
+}: {
+  classId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  day?: Date;
+}) {
+  const { t } = useTranslation('classes');
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('events.newTitle')}
+      description={t('events.zoneNote', { zone: viewerTimeZone() })}
+      closeLabel={t('close')}
+    >
+      {open ? <EventForm classId={classId} day={day} onDone={() => onOpenChange(false)} /> : null}
+    </Dialog>
+  );
+}
+
+function EventForm({ classId, day, onDone }: { classId: string; day?: Date; onDone: () => void }) {
+  const { t } = useTranslation(['classes', 'errors']);
+  const id = useId();
+  const [values, setValues] = useState<EventValues>(() => defaults(day));
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const create = useCreateEvent(classId);
+
+  function set<K extends keyof EventValues>(key: K, value: EventValues[K]) {
+    setValues((v) => {
+      const next = { ...v, [key]: value };
+      if (key === 'allDay') {
+        // keep the chosen days when switching between a date and a date-time field
+        next.start = value ? v.start.slice(0, 10) : `${v.start.slice(0, 10)}T09:00`;
+        next.end = v.end ? (value ? v.end.slice(0, 10) : `${v.end.slice(0, 10)}T10:00`) : '';
+      }
+      return next;
+    });
+    const field = key === 'start' ? 'starts_at' : key === 'end' ? 'ends_at' : key;
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  }
+
+  const raw = {
+    title: values.title,
+    description: values.description,
+    starts_at: values.start,
+    ends_at: values.end,
+    location: values.location,
+  };
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const body = eventBody(values);
+    const parsed = createEventSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(fieldMessages(t, zodIssues(parsed.error.issues), raw));
+      return;
+    }
+    setErrors({});
+    create.mutate(body, {
+      onSuccess: (event) => {
+        toastSuccess(t('events.created', { title: event.title }));
+        onDone();
+      },
+      onError: (err) => {
+        const fields = serverFieldErrors(err);
+        if (fields) setErrors(fieldMessages(t, fields, raw));
+        toastError(errorMessage(t, err));
+      },
+    });
+  }
+
+  const dateType = values.allDay ? 'date' : 'datetime-local';
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <Field id={`${id}-title`} label={t('events.title')} error={errors.title}>
+        <Input
+          {...fieldAria(`${id}-title`, errors.title)}
+          value={values.title}
+          onChange={(e) => set('title', e.target.value)}
+        />
+      </Field>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={values.allDay}
+          onChange={(e) => set('allDay', e.target.checked)}
+          className="size-4 accent-violet-400"
+        />
+        {t('events.allDay')}
+      </label>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${id}-start`} label={t('events.start')} error={errors.starts_at}>
+          <Input
+            {...fieldAria(`${id}-start`, errors.starts_at)}
+            type={dateType}
+            value={values.start}
+            onChange={(e) => set('start', e.target.value)}
+          />
+        </Field>
+        <Field id={`${id}-end`} label={t('events.end')} error={errors.ends_at}>
+          <Input
+            {...fieldAria(`${id}-end`, errors.ends_at)}
+            type={dateType}
+            value={values.end}
+            min={values.start}
+            onChange={(e) => set('end', e.target.value)}
+          />
+        </Field>
+      </div>
+      <Field id={`${id}-location`} label={t('events.location')} error={errors.location}>
+        <Input
+          {...fieldAria(`${id}-location`, errors.location)}
+          value={values.location}
+          onChange={(e) => set('location', e.target.value)}
+        />
+      </Field>
+      <Field
+        id={`${id}-description`}
+        label={t('events.description')}
+        error={errors.description}
+        hint={t('form.descriptionHint', { max: EVENT_DESCRIPTION_MAX })}
+      >
+        <Textarea
+          {...fieldAria(
+            `${id}-description`,
+            errors.description,
+            t('form.descriptionHint', { max: EVENT_DESCRIPTION_MAX }),
+          )}
+          value={values.description}
+          rows={3}
+          onChange={(e) => set('description', e.target.value)}
+        />
+      </Field>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onDone}>
+          {t('cancel')}
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? (
+            <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
+          ) : null}
+          {t('events.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,291 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Ban, Link2, Loader2 } from 'lucide-react';
+import { MEMBER_ROLES, type MemberRole } from '@aprenda/shared/constants';
+import {
+  INVITE_MAX_USES,
+  createInviteSchema,
+  type ClassDetail,
+  type ClassInvite,
+  type CreatedInvite,
+  type InviteStatus,
+} from '@aprenda/shared/schemas/classes';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { useCreateInvite, useInvites, useRevokeInvite } from '../../api/invites';
+import { formatDateTime } from '../../lib/dates';
+import {
+  errorMessage,
+  fieldMessages,
+  serverFieldErrors,
+  zodIssues,
+  type FieldMessages,
+} from '../../lib/errors';
+import { CopyButton } from '../shared/copy-button';
+import { ConfirmDialog } from '../shared/dialog';
+import { Field, fieldAria } from '../shared/field';
+import { NativeSelect } from '../shared/native-select';
+import { EmptyState, ErrorBox, LoadingState } from '../shared/states';
+
+const EXPIRY_DAYS = [1, 7, 30, 90, 365] as const;
+const DAY_MS = 86_400_000;
+
+const STATUS_CLASS: Record<InviteStatus, string> = {
+  valid: 'border-green-400/40 bg-green-400/10 text-green-200',
+  expired: 'border-amber-400/40 bg-amber-400/10 text-amber-200',
+  revoked: 'border-red-400/40 bg-red-400/10 text-red-200',
+  used_up: 'border-zinc-500/40 bg-zinc-500/10 text-zinc-200',
+};
+
+/** Convites: create (role, expiry, maximum uses, optional e-mail), copy the link, list, revoke. */
+export function InvitesTab({ klass }: { klass: ClassDetail }) {
+  const { t, i18n } = useTranslation(['classes', 'errors']);
+  const id = useId();
+  const { data, isPending, isError, refetch } = useInvites(klass.id);
+  const create = useCreateInvite(klass.id);
+  const revoke = useRevokeInvite(klass.id);
+  const [role, setRole] = useState<MemberRole>('student');
+  const [days, setDays] = useState<number>(7);
+  const [maxUses, setMaxUses] = useState('');
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [created, setCreated] = useState<CreatedInvite | null>(null);
+  const [revoking, setRevoking] = useState<ClassInvite | null>(null);
+  const invites = data?.items ?? [];
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const body = {
+      class_id: klass.id,
+      role,
+      expires_at: new Date(Date.now() + days * DAY_MS).toISOString(),
+      max_uses: maxUses.trim() === '' ? null : Number(maxUses),
+      email: email.trim() === '' ? null : email.trim(),
+    };
+    const values = { max_uses: maxUses, email };
+    const parsed = createInviteSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(fieldMessages(t, zodIssues(parsed.error.issues), values));
+      return;
+    }
+    setErrors({});
+    create.mutate(body, {
+      onSuccess: (invite) => {
+        setCreated(invite);
+        toastSuccess(t('invites.created'));
+      },
+      onError: (err) => {
+        const fields = serverFieldErrors(err);
+        if (fields) setErrors(fieldMessages(t, fields, values));
+        toastError(errorMessage(t, err));
+      },
+    });
+  }
+
+  function confirmRevoke() {
+    if (!revoking) return;
+    revoke.mutate(
+      { inviteId: revoking.id },
+      {
+        onSuccess: () => {
+          toastSuccess(t('invites.revoked'));
+          setRevoking(null);
+        },
+        onError: (err) => {
+          toastError(errorMessage(t, err));
+          setRevoking(null);
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-labelledby={`${id}-new-title`}
+        className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4 sm:p-5"
+      >
+        <div>
+          <h2 id={`${id}-new-title`} className="font-semibold">
+            {t('invites.newTitle')}
+          </h2>
+          <p className="text-sm text-zinc-400">{t('invites.newLead')}</p>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id={`${id}-role`} label={t('invites.role')}>
+            <NativeSelect
+              id={`${id}-role`}
+              value={role}
+              onChange={(e) => setRole(e.target.value as MemberRole)}
+            >
+              {MEMBER_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {t(`roles.${r}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id={`${id}-expiry`} label={t('invites.expiry')} error={errors.expires_at}>
+            <NativeSelect
+              {...fieldAria(`${id}-expiry`, errors.expires_at)}
+              value={days}
+              onChange={(e) => setDays(Number(e.target.value))}
+            >
+              {EXPIRY_DAYS.map((d) => (
+                <option key={d} value={d}>
+                  {t('invites.days', { count: d })}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field
+            id={`${id}-max`}
+            label={t('invites.maxUses')}
+            error={errors.max_uses}
+            hint={t('invites.maxUsesHint')}
+          >
+            <Input
+              {...fieldAria(`${id}-max`, errors.max_uses, t('invites.maxUsesHint'))}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={INVITE_MAX_USES}
+              value={maxUses}
+              onChange={(e) => {
+                setMaxUses(e.target.value);
+                if (errors.max_uses) setErrors((x) => ({ ...x, max_uses: undefined }));
+              }}
+            />
+          </Field>
+          <Field
+            id={`${id}-email`}
+            label={t('invites.email')}
+            error={errors.email}
+            hint={t('invites.emailHint')}
+          >
+            <Input
+              {...fieldAria(`${id}-email`, errors.email, t('invites.emailHint'))}
+              type="email"
+              value={email}
+              autoComplete="off"
+              onChange={(e) => {
+                setEmail(e.target.value);
+                if (errors.email) setErrors((x) => ({ ...x, email: undefined }));
+              }}
+            />
+          </Field>
+        </div>
+        <Button type="submit" disabled={create.isPending} className="self-start">
+          {create.isPending ? (
+            <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
+          ) : (
+            <Link2 aria-hidden />
+          )}
+          {t('invites.create')}
+        </Button>
+        {created ? (
+          <div
+            role="status"
+            className="flex flex-col gap-2 rounded-md border border-violet-400/40 bg-violet-400/10 p-3"
+          >
+            <p className="text-sm font-medium">{t('invites.linkReady')}</p>
+            <label htmlFor={`${id}-link`} className="sr-only">
+              {t('invites.linkLabel')}
+            </label>
+            <Input
+              id={`${id}-link`}
+              readOnly
+              value={created.url}
+              onFocus={(e) => e.currentTarget.select()}
+              className="font-mono text-xs"
+            />
+            <div className="flex flex-wrap items-center gap-2">
+              <CopyButton
+                text={created.url}
+                label={t('invites.copy')}
+                copiedMessage={t('invites.copied')}
+              />
+              <p className="text-xs text-zinc-400">{t('invites.linkOnce')}</p>
+            </div>
+          </div>
+        ) : null}
+      </form>
+
+      <section aria-labelledby={`${id}-list-title`} className="flex flex-col gap-3">
+        <h2 id={`${id}-list-title`} className="font-semibold">
+          {t('invites.listTitle')}
+        </h2>
+        {isPending ? (
+          <LoadingState>{t('invites.loading')}</LoadingState>
+        ) : isError ? (
+          <ErrorBox retryLabel={t('retry')} onRetry={() => void refetch()}>
+            {t('invites.loadError')}
+          </ErrorBox>
+        ) : invites.length === 0 ? (
+          <EmptyState title={t('invites.emptyTitle')} body={t('invites.emptyBody')} />
+        ) : (
+          <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
+            {invites.map((invite) => (
+              <li
+                key={invite.id}
+                className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4"
+              >
+                <div className="flex min-w-0 flex-col gap-1">
+                  <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
+                    <span
+                      className={cn(
+                        'rounded-full border px-2 py-0.5 text-xs font-semibold',
+                        STATUS_CLASS[invite.status],
+                      )}
+                    >
+                      {t(`invites.status.${invite.status}`)}
+                    </span>
+                    <span>{t(`roles.${invite.role}`)}</span>
+                    {invite.email ? (
+                      <span className="break-all text-zinc-400">{invite.email}</span>
+                    ) : null}
+                  </p>
+                  <p className="text-sm text-zinc-400 tabular-nums">
+                    {invite.max_uses === null
+                      ? t('invites.usesUnlimited', { uses: invite.uses })
+                      : t('invites.uses', { uses: invite.uses, max: invite.max_uses })}
+                    {' · '}
+                    {t('invites.expiresOn', {
+                      date: formatDateTime(invite.expires_at, i18n.language),
+                    })}
+                  </p>
+                </div>
+                {invite.status === 'valid' ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="self-start text-destructive sm:self-center"
+                    onClick={() => setRevoking(invite)}
+                  >
+                    <Ban aria-hidden />
+                    {t('invites.revoke')}
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={t('invites.revokeTitle')}
+        description={t('invites.revokeBody')}
+        confirmLabel={t('invites.revoke')}
+        cancelLabel={t('cancel')}
+        onConfirm={confirmRevoke}
+        pending={revoke.isPending}
+      />
+    </div>
+  );
+}

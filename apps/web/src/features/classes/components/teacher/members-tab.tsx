@@ -1,0 +1,198 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Loader2, UserMinus, UserPlus } from 'lucide-react';
+import { MEMBER_ROLES, type MemberRole } from '@aprenda/shared/constants';
+import type { ClassDetail, ClassMember } from '@aprenda/shared/schemas/classes';
+import { addMemberQuerySchema } from '@aprenda/shared/schemas/classes';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { useSession } from '@/lib/session';
+import { useAddMember, useMembers, useRemoveMember } from '../../api/members';
+import { formatDate } from '../../lib/dates';
+import { errorMessage } from '../../lib/errors';
+import { ConfirmDialog } from '../shared/dialog';
+import { Field, fieldAria } from '../shared/field';
+import { NativeSelect } from '../shared/native-select';
+import { EmptyState, ErrorBox, LoadingState } from '../shared/states';
+
+/** Membros: add by e-mail or user id with a role, list with roles, remove (confirmed). */
+export function MembersTab({ klass }: { klass: ClassDetail }) {
+  const { t, i18n } = useTranslation(['classes', 'errors']);
+  const id = useId();
+  const { data: me } = useSession();
+  const { data, isPending, isError, refetch } = useMembers(klass.id);
+  const add = useAddMember(klass.id);
+  const remove = useRemoveMember(klass.id);
+  const [who, setWho] = useState('');
+  const [role, setRole] = useState<MemberRole>('student');
+  const [error, setError] = useState<string | undefined>();
+  const [removing, setRemoving] = useState<ClassMember | null>(null);
+  const members = data?.items ?? [];
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const value = who.trim();
+    const target = value.includes('@') ? { email: value } : { user_id: value };
+    const parsed = addMemberQuerySchema.safeParse({ ...target, role });
+    if (!value) {
+      setError(t('validation.required'));
+      return;
+    }
+    if (!parsed.success) {
+      setError(value.includes('@') ? t('validation.email') : t('validation.invalid'));
+      return;
+    }
+    setError(undefined);
+    add.mutate(
+      { ...target, role },
+      {
+        onSuccess: (member) => {
+          toastSuccess(t('members.added', { name: member.name, role: t(`roles.${member.role}`) }));
+          setWho('');
+        },
+        onError: (err) => {
+          const message =
+            err instanceof ApiError && err.code === 'user_not_found'
+              ? t('members.userNotFound')
+              : errorMessage(t, err);
+          setError(message);
+          toastError(message);
+        },
+      },
+    );
+  }
+
+  function confirmRemove() {
+    if (!removing) return;
+    remove.mutate(
+      { userId: removing.user_id },
+      {
+        onSuccess: () => {
+          toastSuccess(t('members.removed', { name: removing.name }));
+          setRemoving(null);
+        },
+        onError: (err) => {
+          toastError(errorMessage(t, err));
+          setRemoving(null);
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-labelledby={`${id}-add-title`}
+        className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4 sm:p-5"
+      >
+        <h2 id={`${id}-add-title`} className="font-semibold">
+          {t('members.addTitle')}
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
+          <Field
+            id={`${id}-who`}
+            label={t('members.who')}
+            error={error}
+            hint={t('members.whoHint')}
+          >
+            <Input
+              {...fieldAria(`${id}-who`, error, t('members.whoHint'))}
+              value={who}
+              onChange={(e) => {
+                setWho(e.target.value);
+                if (error) setError(undefined);
+              }}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </Field>
+          <Field id={`${id}-role`} label={t('members.role')}>
+            <NativeSelect
+              id={`${id}-role`}
+              value={role}
+              onChange={(e) => setRole(e.target.value as MemberRole)}
+            >
+              {MEMBER_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {t(`roles.${r}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Button type="submit" disabled={add.isPending} className="sm:mt-6">
+            {add.isPending ? (
+              <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
+            ) : (
+              <UserPlus aria-hidden />
+            )}
+            {t('members.add')}
+          </Button>
+        </div>
+      </form>
+
+      <section aria-labelledby={`${id}-list-title`} className="flex flex-col gap-3">
+        <h2 id={`${id}-list-title`} className="font-semibold">
+          {t('members.listTitle')}
+        </h2>
+        {isPending ? (
+          <LoadingState>{t('members.loading')}</LoadingState>
+        ) : isError ? (
+          <ErrorBox retryLabel={t('retry')} onRetry={() => void refetch()}>
+            {t('members.loadError')}
+          </ErrorBox>
+        ) : members.length === 0 ? (
+          <EmptyState title={t('members.emptyTitle')} body={t('members.emptyBody')} />
+        ) : (
+          <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
+            {members.map((member) => (
+              <li
+                key={member.user_id}
+                className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4"
+              >
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    <span className="break-words">{member.name}</span>
+                    <Badge>{t(`roles.${member.role}`)}</Badge>
+                    {member.user_id === me?.id ? (
+                      <span className="text-xs text-zinc-400">{t('members.you')}</span>
+                    ) : null}
+                  </p>
+                  <p className="text-sm break-all text-zinc-400">
+                    {member.email ? `${member.email} · ` : null}
+                    {t('members.joined', { date: formatDate(member.joined_at, i18n.language) })}
+                  </p>
+                </div>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="self-start text-destructive sm:self-center"
+                  onClick={() => setRemoving(member)}
+                  aria-label={t('members.removeNamed', { name: member.name })}
+                >
+                  <UserMinus aria-hidden />
+                  {t('members.remove')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={t('members.removeTitle')}
+        description={t('members.removeBody', { name: removing?.name ?? '' })}
+        confirmLabel={t('members.remove')}
+        cancelLabel={t('cancel')}
+        onConfirm={confirmRemove}
+        pending={remove.isPending}
+      />
+    </div>
+  );
+}

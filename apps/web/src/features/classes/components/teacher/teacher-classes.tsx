@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Pencil, Plus, Presentation, RefreshCw, Trash2, Users } from 'lucide-react';
+import type { ClassSummary } from '@aprenda/shared/schemas/classes';
+import { Button } from '@/components/ui/button';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { useDeleteClass, useTeachingClasses } from '../../api/classes';
+import { errorMessage } from '../../lib/errors';
+import { classTitle } from '../../lib/filter';
+import { ConfirmDialog } from '../shared/dialog';
+import { EmptyState, ErrorBox, LoadingState } from '../shared/states';
+import { ClassFormDialog } from './class-form-dialog';
+
+/** `/dashboard/teacher`: the classes I teach as cards; create, edit, delete (confirmed). */
+export function TeacherClasses() {
+  const { t } = useTranslation(['classes', 'dashboard', 'errors']);
+  const navigate = useNavigate();
+  const { data, isPending, isError, isFetching, refetch } = useTeachingClasses();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<ClassSummary | null>(null);
+  const [deleting, setDeleting] = useState<ClassSummary | null>(null);
+  const del = useDeleteClass();
+  const classes = data?.items ?? [];
+
+  function confirmDelete() {
+    if (!deleting) return;
+    const title = classTitle(deleting, t('student.fallbackTitle'));
+    del.mutate(
+      { id: deleting.id },
+      {
+        onSuccess: () => {
+          toastSuccess(t('teacher.deleted', { title }));
+          setDeleting(null);
+        },
+        onError: (err) => toastError(errorMessage(t, err)),
+      },
+    );
+  }
+
+  return (
+    <section className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            {t('dashboard:tools.teacher.name')}
+          </h1>
+          <p className="text-zinc-300">{t('teacher.lead')}</p>
+        </div>
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            onClick={() => void refetch()}
+            disabled={isFetching}
+            className="flex-1 sm:flex-none"
+          >
+            <RefreshCw
+              className={isFetching ? 'animate-spin motion-reduce:animate-none' : undefined}
+              aria-hidden
+            />
+            {t('student.refresh')}
+          </Button>
+          <Button onClick={() => setCreating(true)} className="flex-1 sm:flex-none">
+            <Plus aria-hidden />
+            {t('teacher.new')}
+          </Button>
+        </div>
+      </div>
+
+      {isPending ? (
+        <LoadingState>{t('teacher.loading')}</LoadingState>
+      ) : isError ? (
+        <ErrorBox retryLabel={t('retry')} onRetry={() => void refetch()}>
+          {t('teacher.loadError')}
+        </ErrorBox>
+      ) : classes.length === 0 ? (
+        <EmptyState
+          icon={<Presentation className="size-8 text-zinc-500" aria-hidden />}
+          title={t('teacher.emptyTitle')}
+          body={t('teacher.emptyBody')}
+        >
+          <Button className="mt-2" onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            {t('teacher.new')}
+          </Button>
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {classes.map((klass) => {
+            const title = classTitle(klass, t('student.fallbackTitle'));
+            return (
+              <li
+                key={klass.id}
+                className="flex flex-col rounded-lg border border-border bg-card transition-colors focus-within:border-ring hover:border-zinc-600"
+              >
+                <div className="flex flex-1 flex-col gap-2 p-5">
+                  <h2 className="text-lg leading-tight font-semibold break-words">
+                    <Link
+                      to={`/dashboard/teacher/${encodeURIComponent(klass.id)}`}
+                      className="hover:underline"
+                    >
+                      {title}
+                    </Link>
+                  </h2>
+                  {klass.description ? (
+                    <p className="line-clamp-2 text-sm text-zinc-300">{klass.description}</p>
+                  ) : null}
+                  <p className="mt-auto text-xs text-zinc-400">
+                    {klass.code ? (
+                      <>
+                        {t('teacher.codeLabel')}{' '}
+                        <span className="font-mono text-zinc-200">{klass.code}</span>
+                      </>
+                    ) : (
+                      t('code.none')
+                    )}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2 border-t border-border px-3 py-2">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() =>
+                      void navigate(`/dashboard/teacher/${encodeURIComponent(klass.id)}`)
+                    }
+                    aria-label={t('teacher.manageNamed', { title })}
+                  >
+                    <Users aria-hidden />
+                    {t('teacher.manage')}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => setEditing(klass)}
+                    aria-label={t('teacher.editNamed', { title })}
+                  >
+                    <Pencil aria-hidden />
+                    {t('teacher.edit')}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-destructive"
+                    onClick={() => setDeleting(klass)}
+                    aria-label={t('teacher.deleteNamed', { title })}
+                  >
+                    <Trash2 aria-hidden />
+                    {t('teacher.delete')}
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <ClassFormDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onSaved={(saved) => void navigate(`/dashboard/teacher/${encodeURIComponent(saved.id)}`)}
+      />
+      <ClassFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        klass={editing ?? undefined}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('teacher.deleteTitle')}
+        description={t('teacher.deleteBody', {
+          title: deleting ? classTitle(deleting, t('student.fallbackTitle')) : '',
+        })}
+        confirmLabel={t('teacher.deleteConfirm')}
+        cancelLabel={t('cancel')}
+        onConfirm={confirmDelete}
+        pending={del.isPending}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import type { ClassEvent } from '@aprenda/shared/schemas/classes';
+
+/** The viewer's time zone (Intl). */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** All-day events carry midnight UTC of their day(s): format them in UTC so the day never shifts. */
+export function formatEventWhen(event: ClassEvent, locale: string): string {
+  const start = new Date(event.starts_at);
+  if (event.all_day) {
+    const day = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'full',
+      timeZone: 'UTC',
+    });
+    if (event.ends_at && event.ends_at.slice(0, 10) !== event.starts_at.slice(0, 10)) {
+      return day.formatRange(start, new Date(event.ends_at));
+    }
+    return day.format(start);
+  }
+  const fmt = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' });
+  if (event.ends_at) return fmt.formatRange(start, new Date(event.ends_at));
+  return fmt.format(start);
+}
+
+/** Short date-time (lists of invites, joined dates). */
+export function formatDateTime(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+}
+
+export function formatDate(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
+}
+
+/** 'YYYY-MM-DD' of a Date in the viewer's local time zone. */
+export function localDayKey(d: Date): string {
+  const y = d.getFullYear();
+  const m = String(d.getMonth() + 1).padStart(2, '0');
+  const day = String(d.getDate()).padStart(2, '0');
+  return `${y}-${m}-${day}`;
+}
+
+/** The local day key(s) an event covers (all-day events by their UTC date, the rest locally). */
+export function eventDayKeys(event: ClassEvent): string[] {
+  if (event.all_day) {
+    const keys: string[] = [];
+    const start = Date.parse(event.starts_at.slice(0, 10));
+    const end = event.ends_at ? Date.parse(event.ends_at.slice(0, 10)) : start;
+    for (let t = start; t <= end && keys.length < 62; t += 86_400_000) {
+      keys.push(new Date(t).toISOString().slice(0, 10));
+    }
+    return keys;
+  }
+  const start = new Date(event.starts_at);
+  const end = event.ends_at ? new Date(event.ends_at) : start;
+  const keys: string[] = [];
+  const cursor = new Date(start.getFullYear(), start.getMonth(), start.getDate());
+  while (cursor <= end && keys.length < 62) {
+    keys.push(localDayKey(cursor));
+    cursor.setDate(cursor.getDate() + 1);
+  }
+  return keys.length > 0 ? keys : [localDayKey(start)];
+}
+
+/** The 6×7 grid of days shown for a month (weeks start on Sunday, as in Brazil). */
+export function monthGrid(year: number, month: number): Date[] {
+  const first = new Date(year, month, 1);
+  const start = new Date(year, month, 1 - first.getDay());
+  return Array.from(
+    { length: 42 },
+    (_, i) => new Date(start.getFullYear(), start.getMonth(), start.getDate() + i),
+  );
+}
+
+/**
+ * A local `datetime-local` value ('2026-03-10T14:30') → ISO instant with the viewer's offset
+ * (the server stores UTC). Null when empty or invalid.
+ */
+export function localInputToIso(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return null;
+  return d.toISOString();
+}
+
+/** A Date → `datetime-local` input value in the viewer's time zone. */
+export function toLocalInput(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${localDayKey(d)}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

@@ -1,0 +1,77 @@
+import type { TFunction } from 'i18next';
+import type { FieldError } from '@aprenda/shared/errors';
+import { ApiError } from '@/lib/api-client';
+
+/** A failed call as one translated sentence (by the problem's stable `code`). */
+export function errorMessage(t: TFunction, err: unknown): string {
+  if (err instanceof ApiError) return t(`errors:${err.code}`);
+  return t('errors:unavailable');
+}
+
+/** Per-field messages, keyed by field name. */
+export type FieldMessages = Partial<Record<string, string>>;
+
+interface IssueLike {
+  path: string;
+  code: string;
+  minimum?: number;
+  maximum?: number;
+}
+
+/** One translated message for a field issue (zod issue or server field error). */
+export function issueMessage(t: TFunction, issue: IssueLike, value: string | undefined): string {
+  const field = issue.path.split('.')[0] ?? '';
+  const empty = value !== undefined && value.trim() === '';
+  if (issue.code === 'too_big') {
+    return t('classes:validation.tooLong', { max: issue.maximum ?? 0 });
+  }
+  if (empty && issue.code !== 'invalid_format') return t('classes:validation.required');
+  if (field === 'code') {
+    if (issue.code === 'too_small') {
+      return t('classes:validation.codeLength', { min: issue.minimum ?? 4 });
+    }
+    return t('classes:validation.codeAlphabet');
+  }
+  if (field === 'email') return t('classes:validation.email');
+  if (field === 'ends_at' && issue.code === 'custom') return t('classes:validation.endBeforeStart');
+  if (issue.code === 'too_small') return t('classes:validation.required');
+  return t('classes:validation.invalid');
+}
+
+/** zod issues (client) or field errors (server 400) → one message per field, the first wins. */
+export function fieldMessages(
+  t: TFunction,
+  issues: readonly IssueLike[],
+  values: Record<string, string | undefined>,
+): FieldMessages {
+  const out: FieldMessages = {};
+  for (const issue of issues) {
+    const field = issue.path.split('.')[0] ?? '';
+    if (!field || out[field]) continue;
+    out[field] = issueMessage(t, issue, values[field]);
+  }
+  return out;
+}
+
+/** zod issues carry their path as an array; make them look like server field errors. */
+export function zodIssues(
+  issues: readonly {
+    path: readonly PropertyKey[];
+    code: string;
+    minimum?: unknown;
+    maximum?: unknown;
+  }[],
+): IssueLike[] {
+  return issues.map((i) => ({
+    path: i.path.map(String).join('.'),
+    code: i.code,
+    minimum: typeof i.minimum === 'number' ? i.minimum : undefined,
+    maximum: typeof i.maximum === 'number' ? i.maximum : undefined,
+  }));
+}
+
+/** Field errors of a failed write (a 400 with `errors`), or null when it failed otherwise. */
+export function serverFieldErrors(err: unknown): FieldError[] | null {
+  if (err instanceof ApiError && err.errors.length > 0) return err.errors;
+  return null;
+}

@@ -1,0 +1,28 @@
+/** A class as the list shows it: `title` falls back to `name` (spec), then to "Turma". */
+export interface ListedClass {
+  id: string;
+  title?: string | null;
+  name?: string | null;
+  description?: string | null;
+}
+
+/** The card title: title, else name, else the translated fallback ("Turma"). */
+export function classTitle(klass: ListedClass, fallback: string): string {
+  const title = klass.title?.trim();
+  if (title) return title;
+  const name = klass.name?.trim();
+  if (name) return name;
+  return fallback;
+}
+
+/**
+ * Client-side filter of "Minhas Turmas": the text is trimmed and matched case-insensitively on the
+ * title (or name) or the description. An empty filter keeps everything.
+ */
+export function filterClasses<T extends ListedClass>(classes: readonly T[], filter: string): T[] {
+  const needle = filter.trim().toLocaleLowerCase();
+  if (!needle) return [...classes];
+  return classes.filter((c) =>
+    [c.title, c.name, c.description].some((v) => (v ?? '').toLocaleLowerCase().includes(needle)),
+  );
+}
