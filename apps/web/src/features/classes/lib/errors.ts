@@ -38,7 +38,7 @@ export function issueMessage(t: TFunction, issue: IssueLike, value: string | und
   return t('classes:validation.invalid');
 }
 
-/** zod issues (client) or field errors (server 400) → one message per field, the first wins. */
+/** zod issues (client) or field errors (server 400) → one message per field (the first wins). */
 export function fieldMessages(
   t: TFunction,
   issues: readonly IssueLike[],
@@ -47,8 +47,10 @@ export function fieldMessages(
   const out: FieldMessages = {};
   for (const issue of issues) {
     const field = issue.path.split('.')[0] ?? '';
-    if (!field || out[field]) continue;
-    out[field] = issueMessage(t, issue, values[field]);
+    if (!field) continue;
+    // a character outside the alphabet says more than a length problem
+    const wins = !out[field] || (field === 'code' && issue.code === 'invalid_format');
+    if (wins) out[field] = issueMessage(t, issue, values[field]);
   }
   return out;
 }

@@ -1,0 +1,189 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { createI18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { MyClasses } from './my-classes';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function reply(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+const CLASSES = [
+  {
+    id: 'c-math',
+    title: 'Matemática 9º B',
+    description: 'Álgebra e geometria',
+    code: 'ABC234',
+    owner_id: 'u1',
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    role: 'student',
+    teachers: ['Helena'],
+  },
+  {
+    id: 'c-hist',
+    title: 'História',
+    description: 'Brasil colônia e IMPÉRIO',
+    code: 'XYZ789',
+    owner_id: 'u1',
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    role: 'student',
+    teachers: ['Helena'],
+  },
+];
+
+function setup(initial = '/dashboard/student') {
+  const user = userEvent.setup();
+  const i18n = createI18n();
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={[initial]}>
+          <MyClasses />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { user, i18n };
+}
+
+const cards = () =>
+  screen.queryAllByRole('listitem').filter((li) => within(li).queryByRole('heading'));
+
+describe('Minhas Turmas', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows "Carregando turmas..." while loading, then the cards with the spec texts', async () => {
+    let resolve!: (r: Response) => void;
+    fetchMock.mockImplementation(() => new Promise<Response>((r) => (resolve = r)));
+    setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Minhas Turmas' })).toBeInTheDocument();
+    expect(screen.getByText('Carregando turmas...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Atualizar' })).toBeDisabled();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/classes/mine');
+    resolve(reply({ items: CLASSES, nextCursor: null }));
+
+    expect(await screen.findByRole('link', { name: 'Matemática 9º B' })).toHaveAttribute(
+      'href',
+      '/dashboard/student/c-math',
+    );
+    expect(screen.queryByText('Carregando turmas...')).not.toBeInTheDocument();
+    expect(screen.getByText('Álgebra e geometria')).toHaveClass('line-clamp-2');
+    expect(screen.getByText('ID: c-math')).toBeInTheDocument();
+    expect(screen.getByText('ID: c-hist')).toBeInTheDocument();
+    expect(screen.getAllByText('Fale com o professor para detalhes e atividades.')).toHaveLength(2);
+    expect(screen.getByPlaceholderText('Filtrar por nome ou descrição...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Atualizar' })).toBeEnabled();
+  });
+
+  it('filters on title or description, trimmed and case-insensitive, and keeps it on refresh', async () => {
+    fetchMock.mockImplementation(async () => reply({ items: CLASSES, nextCursor: null }));
+    const { user } = setup();
+    await screen.findByText('ID: c-math');
+    const filter = screen.getByPlaceholderText('Filtrar por nome ou descrição...');
+
+    await user.type(filter, '  MATEMÁTICA  ');
+    expect(cards()).toHaveLength(1);
+    expect(screen.getByText('ID: c-math')).toBeInTheDocument();
+
+    await user.clear(filter);
+    await user.type(filter, 'império');
+    expect(cards()).toHaveLength(1);
+    expect(screen.getByText('ID: c-hist')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Atualizar' })).toBeEnabled());
+    expect(filter).toHaveValue('império');
+    expect(cards()).toHaveLength(1);
+  });
+
+  it('says "Tente ajustar o filtro…" when the filter hides every class', async () => {
+    fetchMock.mockImplementation(async () => reply({ items: CLASSES, nextCursor: null }));
+    const { user } = setup();
+    await screen.findByText('ID: c-math');
+    await user.type(screen.getByPlaceholderText('Filtrar por nome ou descrição...'), 'química');
+    expect(screen.getByText('Nenhuma turma encontrada')).toBeInTheDocument();
+    expect(
+      screen.getByText('Tente ajustar o filtro para encontrar a turma desejada.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText('Você ainda não está em nenhuma turma. Aguarde um convite do professor.'),
+    ).not.toBeInTheDocument();
+    expect(cards()).toHaveLength(0);
+  });
+
+  it('says "Você ainda não está em nenhuma turma…" when there are no classes', async () => {
+    fetchMock.mockImplementation(async () => reply({ items: [], nextCursor: null }));
+    setup();
+    expect(await screen.findByText('Nenhuma turma encontrada')).toBeInTheDocument();
+    expect(
+      screen.getByText('Você ainda não está em nenhuma turma. Aguarde um convite do professor.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText('Tente ajustar o filtro para encontrar a turma desejada.'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows the red box "Não foi possível carregar suas turmas." on failure, and retries', async () => {
+    fetchMock.mockImplementation(async () =>
+      reply({ type: 'about:blank', title: 'Bad request', status: 400, code: 'bad_request' }, 400),
+    );
+    const { user } = setup();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível carregar suas turmas.');
+    expect(alert.className).toContain('red');
+    fetchMock.mockImplementation(async () => reply({ items: CLASSES, nextCursor: null }));
+    await user.click(within(alert).getByRole('button', { name: 'Tentar de novo' }));
+    expect(await screen.findByText('ID: c-math')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('falls back from title to name, then to "Turma"', async () => {
+    fetchMock.mockImplementation(async () =>
+      reply({
+        items: [
+          { id: 'a', title: '', name: 'Turma de Física', description: null },
+          { id: 'b', title: null, name: null, description: null },
+        ],
+        nextCursor: null,
+      }),
+    );
+    setup();
+    expect(await screen.findByRole('link', { name: 'Turma de Física' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Turma' })).toHaveAttribute(
+      'href',
+      '/dashboard/student/b',
+    );
+  });
+
+  it('shows the same set in English', async () => {
+    fetchMock.mockImplementation(async () => reply({ items: [], nextCursor: null }));
+    localStorage.setItem('aprenda.lang', 'en');
+    setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Classes' })).toBeInTheDocument();
+    expect(screen.getByText('Loading classes...')).toBeInTheDocument();
+    expect(await screen.findByText('No classes found')).toBeInTheDocument();
+    expect(
+      screen.getByText('You are not in any class yet. Wait for an invite from your teacher.'),
+    ).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Filter by name or description...')).toBeInTheDocument();
+  });
+});
