@@ -6,6 +6,7 @@ import ptProfile from './pt-BR/profile.json';
 import ptDashboard from './pt-BR/dashboard.json';
 import ptErrors from './pt-BR/errors.json';
 import ptClasses from './pt-BR/classes.json';
+import ptChat from './pt-BR/chat.json';
 import enCommon from './en/common.json';
 import enHome from './en/home.json';
 import enAbout from './en/about.json';
@@ -14,6 +15,7 @@ import enProfile from './en/profile.json';
 import enDashboard from './en/dashboard.json';
 import enErrors from './en/errors.json';
 import enClasses from './en/classes.json';
+import enChat from './en/chat.json';
 
 export const NAMESPACES = [
   'common',
@@ -24,6 +26,7 @@ export const NAMESPACES = [
   'dashboard',
   'errors',
   'classes',
+  'chat',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -38,6 +41,7 @@ export const resources = {
     dashboard: ptDashboard,
     errors: ptErrors,
     classes: ptClasses,
+    chat: ptChat,
   },
   en: {
     common: enCommon,
@@ -48,5 +52,6 @@ export const resources = {
     dashboard: enDashboard,
     errors: enErrors,
     classes: enClasses,
+    chat: enChat,
   },
 } as const;
