@@ -6,6 +6,14 @@ declare module 'autocannon' {
     p50: number;
     p99: number;
   }
+  /** One request of a sequence; `setupRequest` may rewrite it before each send. */
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+  }
   interface Options {
     url: string;
     connections?: number;
@@ -13,6 +21,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     body?: string;
+    requests?: Request[];
   }
   interface Result {
     requests: Histogram;
@@ -23,4 +32,5 @@ declare module 'autocannon' {
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
+  export type { Options, Request, Result };
 }

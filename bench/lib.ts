@@ -1,0 +1,211 @@
+/**
+ * Shared pieces of the benchmarks (bench/api.ts, bench/classes.ts): start the real server as a
+ * child process on a free loopback port, run autocannon, throw-away PostgreSQL schemas/databases,
+ * and print a Markdown table.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Options as AutocannonOptions } from 'autocannon';
+import pg from 'pg';
+
+/** The repository root (the server is started from here). */
+export const root = fileURLToPath(new URL('..', import.meta.url));
+export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+export interface Row {
+  route: string;
+  engine: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  /** Where to send requests (loopback IP). */
+  origin: string;
+  /** The PUBLIC_URL the server was given (for Origin headers of Better Auth calls). */
+  publicOrigin: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `node apps/server/src/server.ts` on 127.0.0.1 and a free port; resolves once it prints its
+ * "listening" line (60 s at most). The request log is off (LOG_LEVEL=warn): a log line per request
+ * would measure the terminal, not the server.
+ */
+export async function startServer(
+  databaseUrl: string,
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const publicOrigin = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: publicOrigin,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      POSTHOG_KEY: '',
+      POSTHOG_HOST: '',
+      GITHUB_CLIENT_ID: '',
+      GITHUB_CLIENT_SECRET: '',
+      REDIS_URL: '',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    let ready = false;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within 60 s:\n${output}`));
+    }, 60_000);
+    const onData = (chunk: Buffer) => {
+      if (ready) return; // keep draining the pipes
+      output += chunk.toString();
+      if (/Aprenda listening on http:\/\/\S+/.test(output)) {
+        ready = true;
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (!ready) reject(new Error(`server exited early (code ${code}):\n${output}`));
+    });
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  return { origin: `http://127.0.0.1:${port}`, publicOrigin, stop };
+}
+
+/** One autocannon run (CONNECTIONS connections, DURATION seconds unless overridden). */
+export async function measure(
+  route: string,
+  engine: string,
+  options: AutocannonOptions,
+): Promise<Row> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
+  return {
+    route,
+    engine,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+/** A throw-away schema in `base` (search_path per connection), dropped afterwards. */
+export async function withPostgresSchema<T>(
+  base: string,
+  run: (url: string) => Promise<T>,
+): Promise<T> {
+  const schema = `bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  await adminQuery(base, `CREATE SCHEMA "${schema}"`);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  try {
+    return await run(url.toString());
+  } finally {
+    await adminQuery(base, `DROP SCHEMA "${schema}" CASCADE`);
+  }
+}
+
+/** A throw-away database on the server of `base` (created and dropped through `base`). */
+export async function withPostgresDatabase<T>(
+  base: string,
+  run: (url: string) => Promise<T>,
+): Promise<T> {
+  const name = `aprenda_bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  await adminQuery(base, `CREATE DATABASE "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.toString());
+  } finally {
+    await adminQuery(base, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Markdown table; the first `leftColumns` columns are left-aligned, the rest right-aligned. */
+export function formatTable(header: string[], body: string[][], leftColumns = 2): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    `| ${cells
+      .map((c, i) => (i < leftColumns ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join(' | ')} |`;
+  const rule = `|${widths
+    .map((w, i) => (i < leftColumns ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`))
+    .join('|')}|`;
+  return [line(header), rule, ...body.map(line)].join('\n');
+}
+
+export function printTable(rows: Row[]) {
+  const header = ['route', 'engine', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'requests'];
+  const body = rows.map((r) => [
+    r.route,
+    r.engine,
+    r.reqPerSec.toFixed(0),
+    r.p50.toFixed(1),
+    r.p99.toFixed(1),
+    String(r.errors),
+    String(r.non2xx),
+    String(r.total),
+  ]);
+  console.log(`\n${formatTable(header, body)}`);
+}
+
+/** "1.23 0.98 0.75" — the 1/5/15-minute load averages (the machine is shared). */
+export function loadAverage(): string {
+  return loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+}
