@@ -195,7 +195,7 @@ export function CalendarTab({ klass }: { klass: ClassDetail }) {
                           aria-label={`${dayLabel(d)}${events.length ? ` — ${t('events.count', { count: events.length })}` : ''}`}
                           className={cn(
                             'flex h-14 w-full flex-col items-start gap-0.5 p-1 text-left hover:bg-accent focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:h-24 sm:p-1.5',
-                            !inMonth && 'text-zinc-500',
+                            !inMonth && 'bg-zinc-900/60 text-zinc-400',
                             isSelected && 'bg-violet-400/15',
                           )}
                         >
