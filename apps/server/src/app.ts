@@ -18,6 +18,7 @@ import { classesRoutes } from './modules/classes/classes.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
 
 /** Everything the app needs from outside. Tests build it in-process with their own db and clock. */
 export interface AppDeps {
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps) {
   app.route(records, recordsRoutes(ctx));
   app.route(`${api}/classes`, classesRoutes(ctx));
   app.route(`${api}/calendar`, calendarRoutes(ctx));
+  app.route(api, conversationsRoutes(ctx));
 
   // Unknown API paths are 404 problems, never the SPA.
   for (const prefix of [api, records]) {

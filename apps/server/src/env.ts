@@ -51,6 +51,18 @@ export const envSchema = z
     OPENAI_BASE_URL: optionalUrl,
     ANTHROPIC_API_KEY: optionalString,
     GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
+    /** Comma-separated model names offered per provider (the first is that provider's default). */
+    OPENAI_MODELS: optionalString,
+    ANTHROPIC_MODELS: optionalString,
+    GOOGLE_MODELS: optionalString,
+    OPENROUTER_MODELS: optionalString,
+    /** `<provider>:<model>` used when the chat names none (if that provider has a key). */
+    AI_DEFAULT_MODEL: optionalString,
+    /** An answer with no first token within this time fails with `provider_timeout`. */
+    AI_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
+    /** Chat rate limit: POST /conversations/{id}/chat calls per window per user. */
+    CHAT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+    CHAT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0', ''])

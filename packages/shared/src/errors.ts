@@ -27,6 +27,15 @@ export const ERROR_CODES = [
   'invite_email_mismatch',
   'last_teacher',
   'user_not_found',
+  'message_too_long',
+  'no_api_key',
+  'model_not_available',
+  'provider_auth_failed',
+  'provider_rate_limited',
+  'provider_timeout',
+  'provider_stream_dropped',
+  'provider_error',
+  'nothing_to_regenerate',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

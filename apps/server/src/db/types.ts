@@ -95,6 +95,37 @@ export interface UserApiKeyTable {
   updated_at: string;
 }
 
+export interface ConversationTable {
+  id: string;
+  user_id: string;
+  title: Generated<string>;
+  /** 'socratic' | 'direct' */
+  mode: string;
+  class_id: string | null;
+  pinned: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  last_message_at: string | null;
+  /** last_message_at ?? created_at (the list's sort key). */
+  activity_at: string;
+}
+
+export interface MessageTable {
+  id: string;
+  conversation_id: string;
+  /** Order inside the conversation (unique per conversation). */
+  seq: number;
+  /** 'user' | 'assistant' */
+  role: string;
+  text: string;
+  /** 'complete' | 'streaming' | 'stopped' | 'failed' */
+  status: string;
+  error_code: string | null;
+  model: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   user: UserTable;
   classes: ClassTable;
@@ -104,6 +135,8 @@ export interface Database {
   calendar_feeds: CalendarFeedTable;
   user_actions: UserActionTable;
   user_api_keys: UserApiKeyTable;
+  conversations: ConversationTable;
+  messages: MessageTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,0 +1,132 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { pageQuerySchema } from '@aprenda/shared/schemas/common';
+import {
+  chatRequestSchema,
+  createConversationSchema,
+  listConversationsQuerySchema,
+  updateConversationSchema,
+} from '@aprenda/shared/schemas/conversations';
+import type { AppContext, AppEnv } from '../../app.ts';
+import { zv } from '../../lib/validate.ts';
+import { rateLimit } from '../../middleware/rate-limit.ts';
+import { currentUser, requireUser } from '../../middleware/session.ts';
+import { listModels, resolveModel } from '../ai/providers.ts';
+import { streamAnswer } from './chat.ts';
+import {
+  asMode,
+  beginChatTurn,
+  checkMessageText,
+  createConversation,
+  deleteConversation,
+  getConversation,
+  listClassConversations,
+  listConversations,
+  listMessages,
+  ownConversation,
+  updateConversation,
+} from './conversations.service.ts';
+
+const idParam = z.string().min(1).max(200);
+const params = <K extends string>(...keys: K[]) =>
+  zv(
+    'param',
+    z.object(Object.fromEntries(keys.map((k) => [k, idParam])) as Record<K, typeof idParam>),
+  );
+
+/** The interface language from Accept-Language (a hint for the tutor; it answers in the user's). */
+function language(header: string | undefined): string {
+  return header && /^\s*en\b/i.test(header) ? 'en' : 'pt-BR';
+}
+
+/**
+ * Conversations, chat and the model list, mounted at the API prefix:
+ * `/conversations…`, `/ai/models`, `/classes/:classId/conversations`.
+ */
+export function conversationsRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+  r.use('/conversations', requireUser);
+  r.use('/conversations/*', requireUser);
+  r.use('/ai/*', requireUser);
+  r.use('/classes/:classId/conversations', requireUser);
+
+  r.get('/ai/models', async (c) => c.json(await listModels(ctx, currentUser(c).id)));
+
+  r.get('/conversations', zv('query', listConversationsQuerySchema), async (c) => {
+    const { q, cursor, limit } = c.req.valid('query');
+    return c.json(await listConversations(ctx, currentUser(c).id, { q, cursor, limit }));
+  });
+
+  r.post('/conversations', zv('json', createConversationSchema), async (c) => {
+    const body = c.req.valid('json');
+    return c.json(await createConversation(ctx, currentUser(c), body), 201);
+  });
+
+  r.get('/conversations/:id', params('id'), async (c) =>
+    c.json(await getConversation(ctx, currentUser(c).id, c.req.valid('param').id)),
+  );
+
+  r.patch('/conversations/:id', params('id'), zv('json', updateConversationSchema), async (c) => {
+    const id = c.req.valid('param').id;
+    return c.json(await updateConversation(ctx, currentUser(c).id, id, c.req.valid('json')));
+  });
+
+  r.delete('/conversations/:id', params('id'), async (c) => {
+    await deleteConversation(ctx, currentUser(c).id, c.req.valid('param').id);
+    return c.body(null, 204);
+  });
+
+  r.get('/conversations/:id/messages', params('id'), zv('query', pageQuerySchema), async (c) => {
+    const { cursor, limit } = c.req.valid('query');
+    const id = c.req.valid('param').id;
+    return c.json(await listMessages(ctx, currentUser(c).id, id, { cursor, limit }));
+  });
+
+  r.post(
+    '/conversations/:id/chat',
+    rateLimit({
+      store: ctx.rateLimitStore,
+      name: 'chat',
+      max: ctx.env.CHAT_RATE_LIMIT_MAX,
+      windowSeconds: ctx.env.CHAT_RATE_LIMIT_WINDOW_SECONDS,
+      key: (c) => (c.get('user') as { id: string } | null)?.id ?? 'anonymous',
+      logger: ctx.logger,
+    }),
+    params('id'),
+    zv('json', chatRequestSchema),
+    async (c) => {
+      const user = currentUser(c);
+      const body = c.req.valid('json');
+      const conversation = await ownConversation(ctx, user.id, c.req.valid('param').id);
+      const text = body.action === 'regenerate' ? undefined : checkMessageText(body.text);
+      const model = await resolveModel(ctx, user.id, body.model);
+      const turn = await beginChatTurn(ctx, user.id, conversation, {
+        action: body.action,
+        ...(text !== undefined ? { text } : {}),
+        model: model.id,
+      });
+      return streamAnswer(ctx, {
+        turn,
+        model,
+        mode: asMode(conversation.mode),
+        language: language(c.req.header('accept-language')),
+        signal: c.req.raw.signal,
+      });
+    },
+  );
+
+  r.get(
+    '/classes/:classId/conversations',
+    params('classId'),
+    zv('query', pageQuerySchema),
+    async (c) => {
+      const { cursor, limit } = c.req.valid('query');
+      const classId = c.req.valid('param').classId;
+      return c.json(
+        await listClassConversations(ctx, currentUser(c).id, classId, { cursor, limit }),
+      );
+    },
+  );
+
+  return r;
+}

@@ -1,0 +1,568 @@
+import type { Page } from '@aprenda/shared/schemas/common';
+import {
+  MESSAGE_TEXT_MAX,
+  type Conversation,
+  type LinkedConversation,
+  type Message,
+  type MessageRole,
+  type MessageStatus,
+  type TutorMode,
+} from '@aprenda/shared/schemas/conversations';
+import { sql, type Transaction } from 'kysely';
+import type { AppContext } from '../../app.ts';
+import type { Database } from '../../db/types.ts';
+import { uuidv7 } from '../../lib/ids.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../../middleware/errors.ts';
+import type { SessionUser } from '../../middleware/session.ts';
+import { classAccess, listMembers, requireTeacher } from '../classes/classes.service.ts';
+import { decodeCursor, encodeCursor } from '../classes/cursor.ts';
+import { createUserAction } from '../records/records.service.ts';
+
+type ReadCtx = Pick<AppContext, 'db' | 'clock'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret'>;
+type Trx = Transaction<Database>;
+
+// ---------------------------------------------------------------------------------------------
+// Rows → answers
+
+interface ConversationRow {
+  id: string;
+  user_id: string;
+  title: string;
+  mode: string;
+  class_id: string | null;
+  class_title: string | null;
+  pinned: number | boolean;
+  created_at: string;
+  updated_at: string;
+  last_message_at: string | null;
+  activity_at: string;
+}
+
+export const asMode = (mode: string): TutorMode => (mode === 'direct' ? 'direct' : 'socratic');
+
+function toConversation(r: ConversationRow, readonly = false): Conversation {
+  return {
+    id: r.id,
+    title: r.title,
+    mode: asMode(r.mode),
+    class_id: r.class_id,
+    class_title: r.class_id ? r.class_title : null,
+    pinned: Boolean(r.pinned),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    last_message_at: r.last_message_at,
+    ...(readonly ? { readonly: true } : {}),
+  };
+}
+
+interface MessageRow {
+  id: string;
+  seq: number;
+  role: string;
+  text: string;
+  status: string;
+  error_code: string | null;
+  model: string | null;
+  created_at: string;
+}
+
+function toMessage(r: MessageRow): Message {
+  return {
+    id: r.id,
+    role: r.role as MessageRole,
+    text: r.text,
+    status: r.status as MessageStatus,
+    error_code: r.error_code,
+    model: r.model,
+    created_at: r.created_at,
+  };
+}
+
+const conversationColumns = [
+  'c.id',
+  'c.user_id',
+  'c.title',
+  'c.mode',
+  'c.class_id',
+  'c.pinned',
+  'c.created_at',
+  'c.updated_at',
+  'c.last_message_at',
+  'c.activity_at',
+] as const;
+
+/** Conversations with their class title (one left join; no per-row queries). */
+function selectConversations(ctx: ReadCtx) {
+  return ctx.db.db
+    .selectFrom('conversations as c')
+    .leftJoin('classes as cl', 'cl.id', 'c.class_id')
+    .select([...conversationColumns, 'cl.title as class_title']);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search
+
+/** Lower case without accents (the same folding the indexes use). */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ø/g, 'o')
+    .replace(/ł/g, 'l')
+    .toLowerCase();
+}
+
+/** The words of a query (letters and digits only), at most 8; the last one is a prefix. */
+export function queryWords(q: string): string[] {
+  return (foldText(q).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+}
+
+function searchCondition(ctx: ReadCtx, words: string[]) {
+  if (ctx.db.dialect === 'postgres') {
+    const tsq = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+    return sql<boolean>`(to_tsvector('simple', aprenda_fold(c.title)) @@ to_tsquery('simple', ${tsq})
+      or c.id in (select m.conversation_id from messages m
+        where to_tsvector('simple', aprenda_fold(m.text)) @@ to_tsquery('simple', ${tsq})))`;
+  }
+  const match = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
+  return sql<boolean>`(c.rowid in (select rowid from conversations_fts where conversations_fts match ${match})
+    or c.id in (select m.conversation_id from messages m
+      where m.rowid in (select rowid from messages_fts where messages_fts match ${match})))`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conversations
+
+/**
+ * My conversations: pinned first, then newest activity (last message, else creation) first.
+ * One query per page (keyset on (pinned, activity_at, id), the index's order). `q` searches titles
+ * and message text (full-text index; accent- and case-insensitive; last word as a prefix).
+ */
+export async function listConversations(
+  ctx: ReadCtx,
+  userId: string,
+  page: { limit: number; cursor?: string | undefined; q?: string | undefined },
+): Promise<Page<Conversation>> {
+  let q = selectConversations(ctx).where('c.user_id', '=', userId);
+  if (page.cursor) {
+    const [pinnedRaw, activity, id] = decodeCursor(page.cursor, 3) as [string, string, string];
+    const pinned = pinnedRaw === '1' ? 1 : 0;
+    q = q.where((eb) =>
+      eb.or([
+        eb('c.pinned', '<', pinned),
+        eb.and([
+          eb('c.pinned', '=', pinned),
+          eb.or([
+            eb('c.activity_at', '<', activity),
+            eb.and([eb('c.activity_at', '=', activity), eb('c.id', '<', id)]),
+          ]),
+        ]),
+      ]),
+    );
+  }
+  const words = page.q ? queryWords(page.q) : [];
+  if (words.length > 0) q = q.where(searchCondition(ctx, words));
+  const rows = await q
+    .orderBy('c.pinned', 'desc')
+    .orderBy('c.activity_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  const hasMore = rows.length > page.limit;
+  const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
+  const last = pageRows.at(-1);
+  return {
+    items: pageRows.map((r) => toConversation(r)),
+    nextCursor:
+      hasMore && last ? encodeCursor([last.pinned ? '1' : '0', last.activity_at, last.id]) : null,
+  };
+}
+
+export async function createConversation(
+  ctx: Ctx,
+  user: Pick<SessionUser, 'id' | 'role'>,
+  input: { title?: string | undefined; class_id?: string | null | undefined; mode?: TutorMode },
+): Promise<Conversation> {
+  let classTitle: string | null = null;
+  if (input.class_id) {
+    // A class I am not a member of does not exist for me (404).
+    classTitle = (await classAccess(ctx, input.class_id, user.id)).klass.title;
+  }
+  const now = ctx.clock.now();
+  const iso = now.toISOString();
+  const row = {
+    id: uuidv7(now.getTime()),
+    user_id: user.id,
+    title: input.title ?? '',
+    mode: input.mode ?? (user.role === 'teacher' ? 'direct' : 'socratic'),
+    class_id: input.class_id ?? null,
+    pinned: 0,
+    created_at: iso,
+    updated_at: iso,
+    last_message_at: null,
+    activity_at: iso,
+  };
+  await ctx.db.db.insertInto('conversations').values(row).execute();
+  await createUserAction(ctx, user.id, {
+    action: 'conversation_created',
+    context: { conversation_id: row.id, mode: row.mode, class_id: row.class_id },
+  });
+  return toConversation({ ...row, class_title: classTitle });
+}
+
+async function findConversation(ctx: ReadCtx, id: string): Promise<ConversationRow | undefined> {
+  return selectConversations(ctx).where('c.id', '=', id).executeTakeFirst();
+}
+
+/** Can this user read someone else's conversation? (A teacher of its class, owner a student.) */
+async function teacherCanRead(ctx: ReadCtx, row: ConversationRow, userId: string) {
+  if (!row.class_id) return false;
+  try {
+    const mine = await classAccess(ctx, row.class_id, userId);
+    if (mine.role !== 'teacher') return false;
+    const owner = await classAccess(ctx, row.class_id, row.user_id);
+    return owner.role === 'student';
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 404) return false;
+    throw err;
+  }
+}
+
+/** A conversation the user may read: their own, or (read-only) a linked one of their student. */
+export async function readableConversation(
+  ctx: ReadCtx,
+  userId: string,
+  id: string,
+): Promise<{ row: ConversationRow; readonly: boolean }> {
+  const row = await findConversation(ctx, id);
+  if (!row) throw notFound('No such conversation');
+  if (row.user_id === userId) return { row, readonly: false };
+  if (await teacherCanRead(ctx, row, userId)) return { row, readonly: true };
+  throw notFound('No such conversation');
+}
+
+/** The user's own conversation for a write; a teacher who may only read it gets 403. */
+export async function ownConversation(
+  ctx: ReadCtx,
+  userId: string,
+  id: string,
+): Promise<ConversationRow> {
+  const { row, readonly } = await readableConversation(ctx, userId, id);
+  if (readonly) throw forbidden('This conversation is read-only for you');
+  return row;
+}
+
+export async function getConversation(ctx: ReadCtx, userId: string, id: string) {
+  const { row, readonly } = await readableConversation(ctx, userId, id);
+  return toConversation(row, readonly);
+}
+
+export async function updateConversation(
+  ctx: ReadCtx,
+  userId: string,
+  id: string,
+  input: { title?: string | undefined; pinned?: boolean | undefined; mode?: TutorMode | undefined },
+): Promise<Conversation> {
+  const row = await ownConversation(ctx, userId, id);
+  const now = ctx.clock.now().toISOString();
+  const set: Partial<{ title: string; pinned: number; mode: string; updated_at: string }> = {
+    updated_at: now,
+  };
+  if (input.title !== undefined) set.title = input.title;
+  if (input.pinned !== undefined) set.pinned = input.pinned ? 1 : 0;
+  if (input.mode !== undefined) set.mode = input.mode;
+  await ctx.db.db.updateTable('conversations').set(set).where('id', '=', row.id).execute();
+  return getConversation(ctx, userId, id);
+}
+
+export async function deleteConversation(ctx: ReadCtx, userId: string, id: string) {
+  const row = await ownConversation(ctx, userId, id);
+  await ctx.db.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('messages').where('conversation_id', '=', row.id).execute();
+    await trx.deleteFrom('conversations').where('id', '=', row.id).execute();
+  });
+}
+
+/** Messages, newest page first; each page in chronological order; the cursor goes back in time. */
+export async function listMessages(
+  ctx: ReadCtx,
+  userId: string,
+  conversationId: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<Page<Message>> {
+  const { row } = await readableConversation(ctx, userId, conversationId);
+  let q = ctx.db.db
+    .selectFrom('messages')
+    .select(['id', 'seq', 'role', 'text', 'status', 'error_code', 'model', 'created_at'])
+    .where('conversation_id', '=', row.id);
+  if (page.cursor) {
+    const [seqRaw] = decodeCursor(page.cursor, 1) as [string];
+    const seq = Number(seqRaw);
+    if (!Number.isInteger(seq)) throw badRequest('Invalid cursor');
+    q = q.where('seq', '<', seq);
+  }
+  const rows = await q
+    .orderBy('seq', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  const hasMore = rows.length > page.limit;
+  const pageRows = (hasMore ? rows.slice(0, page.limit) : rows).reverse();
+  return {
+    items: pageRows.map(toMessage),
+    nextCursor: hasMore && pageRows[0] ? encodeCursor([String(pageRows[0].seq)]) : null,
+  };
+}
+
+/** GET /classes/{classId}/conversations: linked conversations of the class's students. */
+export async function listClassConversations(
+  ctx: ReadCtx,
+  userId: string,
+  classId: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<Page<LinkedConversation>> {
+  const access = await classAccess(ctx, classId, userId);
+  requireTeacher(access);
+  const students: string[] = [];
+  let memberCursor: string | undefined;
+  do {
+    const members = await listMembers(ctx, access, { limit: 100, cursor: memberCursor });
+    for (const m of members.items) if (m.role === 'student') students.push(m.user_id);
+    memberCursor = members.nextCursor ?? undefined;
+  } while (memberCursor);
+  if (students.length === 0) return { items: [], nextCursor: null };
+
+  let q = selectConversations(ctx)
+    .innerJoin('user as u', 'u.id', 'c.user_id')
+    .select('u.name as student_name')
+    .where('c.class_id', '=', classId)
+    .where('c.user_id', 'in', students);
+  if (page.cursor) {
+    const [activity, id] = decodeCursor(page.cursor, 2) as [string, string];
+    q = q.where((eb) =>
+      eb.or([
+        eb('c.activity_at', '<', activity),
+        eb.and([eb('c.activity_at', '=', activity), eb('c.id', '<', id)]),
+      ]),
+    );
+  }
+  const rows = await q
+    .orderBy('c.activity_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  const hasMore = rows.length > page.limit;
+  const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
+  const last = pageRows.at(-1);
+  return {
+    items: pageRows.map((r) => ({
+      ...toConversation(r),
+      user_id: r.user_id,
+      student_name: r.student_name,
+      readonly: true as const,
+    })),
+    nextCursor: hasMore && last ? encodeCursor([last.activity_at, last.id]) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chat turns
+
+/** Check a message before anything is stored or sent: empty → 400, too long → 413. */
+export function checkMessageText(text: string): string {
+  if (text.length > MESSAGE_TEXT_MAX) {
+    throw new HttpError(
+      413,
+      'message_too_long',
+      `A message has at most ${MESSAGE_TEXT_MAX} characters`,
+    );
+  }
+  if (text.trim() === '') {
+    throw badRequest('Invalid input', [
+      { path: 'text', code: 'too_small', message: 'The message is empty', minimum: 1 },
+    ]);
+  }
+  return text;
+}
+
+/** What a chat turn needs once its rows are stored. */
+export interface ChatTurn {
+  conversation: Conversation;
+  userMessage: Message;
+  assistantMessageId: string;
+  /** Earlier messages with text, then the user's message (chronological). */
+  history: Array<{ role: MessageRole; text: string }>;
+  /** The conversation's title was empty when the turn started. */
+  untitled: boolean;
+}
+
+/** Messages sent to the provider as context (the newest ones). */
+const HISTORY_MAX_MESSAGES = 40;
+const HISTORY_MAX_CHARS = 120_000;
+
+async function lockConversation(ctx: ReadCtx, trx: Trx, id: string) {
+  if (ctx.db.dialect !== 'postgres') return; // SQLite: one writer at a time already.
+  await trx.selectFrom('conversations').select('id').where('id', '=', id).forUpdate().execute();
+}
+
+/**
+ * Store a turn before the provider is called: `send` adds the user's message; `edit` replaces the
+ * text of the last user message and drops what came after it; `regenerate` drops the answer(s)
+ * after the last user message. Then an empty assistant message with status `streaming`.
+ */
+export async function beginChatTurn(
+  ctx: Ctx,
+  userId: string,
+  conversation: ConversationRow,
+  input: { action: 'send' | 'edit' | 'regenerate'; text?: string; model: string },
+): Promise<ChatTurn> {
+  const now = ctx.clock.now();
+  const iso = now.toISOString();
+  const assistantMessageId = uuidv7(now.getTime());
+  const result = await ctx.db.db.transaction().execute(async (trx) => {
+    await lockConversation(ctx, trx, conversation.id);
+    const lastUser = await trx
+      .selectFrom('messages')
+      .select(['id', 'seq', 'role', 'text', 'status', 'error_code', 'model', 'created_at'])
+      .where('conversation_id', '=', conversation.id)
+      .where('role', '=', 'user')
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    let userRow: MessageRow;
+    if (input.action === 'send') {
+      const max = await trx
+        .selectFrom('messages')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('conversation_id', '=', conversation.id)
+        .executeTakeFirst();
+      const seq = Number(max?.seq ?? 0) + 1;
+      userRow = {
+        id: uuidv7(now.getTime()),
+        seq,
+        role: 'user',
+        text: input.text!,
+        status: 'complete',
+        error_code: null,
+        model: null,
+        created_at: iso,
+      };
+      await trx
+        .insertInto('messages')
+        .values({ ...userRow, conversation_id: conversation.id, updated_at: iso })
+        .execute();
+    } else {
+      if (!lastUser) {
+        throw new HttpError(400, 'nothing_to_regenerate', 'There is no question to answer yet');
+      }
+      await trx
+        .deleteFrom('messages')
+        .where('conversation_id', '=', conversation.id)
+        .where('seq', '>', lastUser.seq)
+        .execute();
+      userRow = lastUser;
+      if (input.action === 'edit') {
+        await trx
+          .updateTable('messages')
+          .set({ text: input.text!, updated_at: iso })
+          .where('id', '=', lastUser.id)
+          .execute();
+        userRow = { ...lastUser, text: input.text! };
+      }
+    }
+    await trx
+      .insertInto('messages')
+      .values({
+        id: assistantMessageId,
+        conversation_id: conversation.id,
+        seq: userRow.seq + 1,
+        role: 'assistant',
+        text: '',
+        status: 'streaming',
+        error_code: null,
+        model: input.model,
+        created_at: iso,
+        updated_at: iso,
+      })
+      .execute();
+    await trx
+      .updateTable('conversations')
+      .set({ last_message_at: iso, activity_at: iso, updated_at: iso })
+      .where('id', '=', conversation.id)
+      .execute();
+    const earlier = await trx
+      .selectFrom('messages')
+      .select(['role', 'text'])
+      .where('conversation_id', '=', conversation.id)
+      .where('seq', '<', userRow.seq)
+      .where('text', '!=', '')
+      .orderBy('seq', 'desc')
+      .limit(HISTORY_MAX_MESSAGES)
+      .execute();
+    return { userRow, earlier };
+  });
+
+  if (input.action !== 'regenerate') {
+    await createUserAction(ctx, userId, {
+      action: 'message_sent',
+      context: {
+        conversation_id: conversation.id,
+        message_id: result.userRow.id,
+        edited: input.action === 'edit',
+        model: input.model,
+      },
+    });
+  }
+
+  const history: ChatTurn['history'] = [];
+  let budget = HISTORY_MAX_CHARS - result.userRow.text.length;
+  for (const m of result.earlier) {
+    budget -= m.text.length;
+    if (budget < 0) break;
+    history.unshift({ role: m.role === 'assistant' ? 'assistant' : 'user', text: m.text });
+  }
+  // A conversation must start with a user turn for some providers.
+  while (history[0]?.role === 'assistant') history.shift();
+  history.push({ role: 'user', text: result.userRow.text });
+
+  return {
+    conversation: toConversation({
+      ...conversation,
+      last_message_at: iso,
+      activity_at: iso,
+      updated_at: iso,
+    }),
+    userMessage: toMessage(result.userRow),
+    assistantMessageId,
+    history,
+    untitled: conversation.title === '',
+  };
+}
+
+/** Save the assistant's text so far (while streaming) or its final state. */
+export async function saveAssistantMessage(
+  ctx: ReadCtx,
+  id: string,
+  update: { text: string; status: MessageStatus; error_code?: string | null },
+): Promise<void> {
+  await ctx.db.db
+    .updateTable('messages')
+    .set({
+      text: update.text,
+      status: update.status,
+      error_code: update.error_code ?? null,
+      updated_at: ctx.clock.now().toISOString(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Set a generated title, unless the user gave one meanwhile. */
+export async function setGeneratedTitle(ctx: ReadCtx, id: string, title: string): Promise<void> {
+  await ctx.db.db
+    .updateTable('conversations')
+    .set({ title, updated_at: ctx.clock.now().toISOString() })
+    .where('id', '=', id)
+    .where('title', '=', '')
+    .execute();
+}

@@ -1,0 +1,430 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation, Message } from '@aprenda/shared/schemas/conversations';
+import type { Page } from '@aprenda/shared/schemas/common';
+import {
+  bearer,
+  createTestApp,
+  dialects,
+  jsonRequest,
+  signUp,
+  type SignedUp,
+  type TestApp,
+} from './helpers.ts';
+import { startFakeLlm, type FakeLlm } from './fake-llm.ts';
+import { settleBackgroundWork } from '../src/modules/conversations/chat.ts';
+
+/** A clock that moves 1 s forward on every reading, so activity order is deterministic. */
+function tickingClock(start = Date.parse('2030-01-01T00:00:00.000Z')) {
+  let t = start;
+  return { now: () => new Date((t += 1000)) };
+}
+
+describe.each(dialects)('Conversation API (%s)', (dialect) => {
+  let t: TestApp;
+  let llm: FakeLlm;
+  let alice: SignedUp;
+  let bob: SignedUp;
+
+  beforeAll(async () => {
+    llm = await startFakeLlm();
+    t = await createTestApp(
+      dialect,
+      { OPENAI_API_KEY: 'sk-school-key', OPENAI_BASE_URL: llm.url, OPENAI_MODELS: 'fake-model' },
+      { clock: tickingClock() },
+    );
+    alice = await signUp(t, { role: 'student', name: 'Alice' });
+    bob = await signUp(t, { role: 'student', name: 'Bob' });
+  });
+  afterAll(async () => {
+    await settleBackgroundWork(t.ctx);
+    await t.close();
+    await llm.close();
+  });
+
+  const create = async (u: SignedUp, body: Record<string, unknown> = {}) => {
+    const res = await jsonRequest(t, 'POST', '/api/conversations', body, bearer(u));
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as Conversation;
+  };
+  const list = async (u: SignedUp, query = '') => {
+    const res = await jsonRequest(t, 'GET', `/api/conversations${query}`, undefined, bearer(u));
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as Page<Conversation>;
+  };
+  /** Send a message and read the whole answer stream. */
+  const send = async (u: SignedUp, id: string, text: string) => {
+    const res = await jsonRequest(
+      t,
+      'POST',
+      `/api/conversations/${id}/chat`,
+      { action: 'send', text },
+      bearer(u),
+    );
+    expect(res.status, res.status === 200 ? '' : await res.clone().text()).toBe(200);
+    await res.text();
+    await settleBackgroundWork(t.ctx);
+  };
+
+  it('requires a session', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/conversations'],
+      ['POST', '/api/conversations'],
+      ['GET', '/api/conversations/x'],
+      ['GET', '/api/conversations/x/messages'],
+      ['POST', '/api/conversations/x/chat'],
+      ['GET', '/api/ai/models'],
+      ['GET', '/api/classes/x/conversations'],
+    ] as const) {
+      const res = await jsonRequest(t, method, path, method === 'POST' ? {} : undefined);
+      expect(res.status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it('creates with defaults: empty title, socratic for students, direct for teachers', async () => {
+    const c = await create(alice);
+    expect(c).toMatchObject({
+      title: '',
+      mode: 'socratic',
+      class_id: null,
+      class_title: null,
+      pinned: false,
+      last_message_at: null,
+    });
+    expect(c.readonly).toBeUndefined();
+    const teacher = await signUp(t, { role: 'teacher' });
+    expect((await create(teacher, { title: 'Plano de aula' })).mode).toBe('direct');
+    expect((await create(alice, { title: '  Frações  ', mode: 'direct' })).title).toBe('Frações');
+
+    const got = await jsonRequest(t, 'GET', `/api/conversations/${c.id}`, undefined, bearer(alice));
+    expect(got.status).toBe(200);
+    expect(await got.json()).toEqual(c);
+  });
+
+  it('limits: title of 200 is fine, 201 is 400; bad mode is 400', async () => {
+    expect((await create(alice, { title: 'a'.repeat(200) })).title).toHaveLength(200);
+    const long = await jsonRequest(
+      t,
+      'POST',
+      '/api/conversations',
+      { title: 'a'.repeat(201) },
+      bearer(alice),
+    );
+    expect(long.status).toBe(400);
+    expect(await long.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ path: 'title', code: 'too_big', maximum: 200 }],
+    });
+    const mode = await jsonRequest(t, 'POST', '/api/conversations', { mode: 'x' }, bearer(alice));
+    expect(mode.status).toBe(400);
+    const c = await create(alice);
+    const patch = await jsonRequest(
+      t,
+      'PATCH',
+      `/api/conversations/${c.id}`,
+      { title: 'b'.repeat(201) },
+      bearer(alice),
+    );
+    expect(patch.status).toBe(400);
+    const empty = await jsonRequest(t, 'PATCH', `/api/conversations/${c.id}`, {}, bearer(alice));
+    expect(empty.status).toBe(400);
+  });
+
+  it('renames, pins, switches mode; pinned first, then newest activity first', async () => {
+    const u = await signUp(t);
+    const a = await create(u, { title: 'A' });
+    const b = await create(u, { title: 'B' });
+    const c = await create(u, { title: 'C' });
+    expect((await list(u)).items.map((x) => x.title)).toEqual(['C', 'B', 'A']);
+
+    // Activity: a message in A moves it to the top.
+    await send(u, a.id, 'Oi');
+    expect((await list(u)).items.map((x) => x.title)).toEqual(['A', 'C', 'B']);
+
+    const pinned = await jsonRequest(
+      t,
+      'PATCH',
+      `/api/conversations/${b.id}`,
+      { pinned: true, title: 'B2', mode: 'direct' },
+      bearer(u),
+    );
+    expect(pinned.status).toBe(200);
+    expect(await pinned.json()).toMatchObject({
+      id: b.id,
+      pinned: true,
+      title: 'B2',
+      mode: 'direct',
+    });
+    expect((await list(u)).items.map((x) => x.title)).toEqual(['B2', 'A', 'C']);
+    void c;
+  });
+
+  it('pages conversations with an opaque cursor (no duplicates, no gaps)', async () => {
+    const u = await signUp(t);
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await create(u, { title: `n${i}` })).id);
+    await jsonRequest(t, 'PATCH', `/api/conversations/${ids[2]}`, { pinned: true }, bearer(u));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await list(u, `?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.items.length).toBeLessThanOrEqual(3);
+      seen.push(...page.items.map((x) => x.id));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toEqual([ids[2], ...ids.filter((x) => x !== ids[2]).reverse()]);
+    const bad = await jsonRequest(t, 'GET', '/api/conversations?cursor=zzz', undefined, bearer(u));
+    expect(bad.status).toBe(400);
+    const tooMany = await jsonRequest(
+      t,
+      'GET',
+      '/api/conversations?limit=101',
+      undefined,
+      bearer(u),
+    );
+    expect(tooMany.status).toBe(400);
+  });
+
+  it('searches titles and message text, accent- and case-insensitive, last word as prefix', async () => {
+    const u = await signUp(t);
+    const photo = await create(u, { title: 'Fotossíntese' });
+    const water = await create(u, { title: 'Ciclo da água' });
+    const plain = await create(u, { title: 'Sem título' });
+    await send(u, plain.id, 'Como funciona a MITOCÔNDRIA na célula?');
+    const other = await create(bob, { title: 'Fotossíntese do Bob' });
+
+    const ids = async (q: string) =>
+      (await list(u, `?q=${encodeURIComponent(q)}`)).items.map((x) => x.id);
+    expect(await ids('fotossintese')).toEqual([photo.id]);
+    expect(await ids('FOTOSSÍNTESE')).toEqual([photo.id]);
+    expect(await ids('agua')).toEqual([water.id]);
+    expect(await ids('mitocondria')).toEqual([plain.id]); // message text
+    expect(await ids('celula mitoc')).toEqual([plain.id]); // prefix of the last word
+    expect(await ids('fotos')).toEqual([photo.id]);
+    expect(await ids('inexistente')).toEqual([]);
+    expect(await ids('"; drop table messages; --')).toEqual([]);
+    expect(await ids('  ')).toHaveLength(3);
+    expect(await ids('*')).toHaveLength(3);
+    // Never someone else's conversation.
+    expect(await ids('bob')).toEqual([]);
+    void other;
+
+    // Renames and deletes keep the index in sync.
+    await jsonRequest(t, 'PATCH', `/api/conversations/${water.id}`, { title: 'Chuva' }, bearer(u));
+    expect(await ids('agua')).toEqual([]);
+    expect(await ids('chuva')).toEqual([water.id]);
+    await jsonRequest(t, 'DELETE', `/api/conversations/${plain.id}`, undefined, bearer(u));
+    expect(await ids('mitocondria')).toEqual([]);
+  });
+
+  it('another user gets 404 on everything; delete removes the messages too', async () => {
+    const c = await create(alice, { title: 'Privada' });
+    await send(alice, c.id, 'Minha pergunta secreta');
+    const base = `/api/conversations/${c.id}`;
+    for (const [method, path, body] of [
+      ['GET', base, undefined],
+      ['PATCH', base, { title: 'x' }],
+      ['DELETE', base, undefined],
+      ['GET', `${base}/messages`, undefined],
+      ['POST', `${base}/chat`, { action: 'send', text: 'oi' }],
+      ['POST', `${base}/chat`, { action: 'regenerate' }],
+    ] as const) {
+      const res = await jsonRequest(t, method, path, body, bearer(bob));
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect((await res.json()).code).toBe('not_found');
+    }
+    expect((await list(bob)).items.some((x) => x.id === c.id)).toBe(false);
+
+    const del = await jsonRequest(t, 'DELETE', base, undefined, bearer(alice));
+    expect(del.status).toBe(204);
+    expect((await jsonRequest(t, 'GET', base, undefined, bearer(alice))).status).toBe(404);
+    const left = await t.db.db
+      .selectFrom('messages')
+      .select('id')
+      .where('conversation_id', '=', c.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it('pages messages: newest page first, chronological inside a page', async () => {
+    const u = await signUp(t);
+    const c = await create(u, { title: 'Muitas' });
+    for (let i = 1; i <= 3; i++) {
+      llm.script({ kind: 'answer', chunks: [`resposta ${i}`] });
+      await send(u, c.id, `pergunta ${i}`);
+    }
+    const page = async (q: string) => {
+      const res = await jsonRequest(
+        t,
+        'GET',
+        `/api/conversations/${c.id}/messages${q}`,
+        undefined,
+        bearer(u),
+      );
+      expect(res.status).toBe(200);
+      return (await res.json()) as Page<Message>;
+    };
+    const p1 = await page('?limit=4');
+    expect(p1.items.map((m) => m.text)).toEqual([
+      'pergunta 2',
+      'resposta 2',
+      'pergunta 3',
+      'resposta 3',
+    ]);
+    expect(p1.items[0]).toMatchObject({ role: 'user', status: 'complete', model: null });
+    expect(p1.items[1]).toMatchObject({
+      role: 'assistant',
+      status: 'complete',
+      error_code: null,
+      model: 'openai:fake-model',
+    });
+    expect(p1.nextCursor).not.toBeNull();
+    const p2 = await page(`?limit=4&cursor=${p1.nextCursor}`);
+    expect(p2.items.map((m) => m.text)).toEqual(['pergunta 1', 'resposta 1']);
+    expect(p2.nextCursor).toBeNull();
+  });
+
+  it('links a conversation to one of my classes only; teachers read it read-only', async () => {
+    const teacher = await signUp(t, { role: 'teacher', name: 'Profa. Ana' });
+    const student = await signUp(t, { role: 'student', name: 'Caio' });
+    const outsider = await signUp(t, { role: 'teacher' });
+    const klass = await jsonRequest(
+      t,
+      'POST',
+      '/api/classes',
+      { title: 'Biologia 7A' },
+      bearer(teacher),
+    );
+    expect(klass.status).toBe(201);
+    const classId = ((await klass.json()) as { id: string }).id;
+
+    // Not a member yet → the class does not exist for the student.
+    const denied = await jsonRequest(
+      t,
+      'POST',
+      '/api/conversations',
+      { class_id: classId },
+      bearer(student),
+    );
+    expect(denied.status).toBe(404);
+
+    const add = await jsonRequest(
+      t,
+      'POST',
+      `/api/classes/${classId}/members?user_id=${student.id}`,
+      undefined,
+      bearer(teacher),
+    );
+    expect(add.status).toBe(201);
+    const linked = await create(student, { title: 'Células', class_id: classId });
+    expect(linked).toMatchObject({ class_id: classId, class_title: 'Biologia 7A' });
+    const unlinked = await create(student, { title: 'Particular' });
+    await send(student, linked.id, 'O que é uma célula?');
+
+    const listRes = await jsonRequest(
+      t,
+      'GET',
+      `/api/classes/${classId}/conversations`,
+      undefined,
+      bearer(teacher),
+    );
+    expect(listRes.status).toBe(200);
+    const body = (await listRes.json()) as Page<Conversation & { student_name: string }>;
+    expect(body.items.map((x) => x.id)).toEqual([linked.id]);
+    expect(body.items[0]).toMatchObject({ student_name: 'Caio', readonly: true });
+
+    const got = await jsonRequest(
+      t,
+      'GET',
+      `/api/conversations/${linked.id}`,
+      undefined,
+      bearer(teacher),
+    );
+    expect(got.status).toBe(200);
+    expect(await got.json()).toMatchObject({ id: linked.id, readonly: true });
+    const msgs = await jsonRequest(
+      t,
+      'GET',
+      `/api/conversations/${linked.id}/messages`,
+      undefined,
+      bearer(teacher),
+    );
+    expect(msgs.status).toBe(200);
+    expect(((await msgs.json()) as Page<Message>).items[0]?.text).toBe('O que é uma célula?');
+
+    // Read-only: no writes, no chat.
+    for (const [method, path, body2] of [
+      ['PATCH', `/api/conversations/${linked.id}`, { title: 'x' }],
+      ['DELETE', `/api/conversations/${linked.id}`, undefined],
+      ['POST', `/api/conversations/${linked.id}/chat`, { action: 'send', text: 'oi' }],
+    ] as const) {
+      const res = await jsonRequest(t, method, path, body2, bearer(teacher));
+      expect(res.status, `${method} ${path}`).toBe(403);
+    }
+    // The unlinked one, and anyone outside the class: 404.
+    expect(
+      (await jsonRequest(t, 'GET', `/api/conversations/${unlinked.id}`, undefined, bearer(teacher)))
+        .status,
+    ).toBe(404);
+    expect(
+      (await jsonRequest(t, 'GET', `/api/conversations/${linked.id}`, undefined, bearer(outsider)))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await jsonRequest(
+          t,
+          'GET',
+          `/api/classes/${classId}/conversations`,
+          undefined,
+          bearer(outsider),
+        )
+      ).status,
+    ).toBe(404);
+    // A student of the class may not list the class's conversations.
+    expect(
+      (
+        await jsonRequest(
+          t,
+          'GET',
+          `/api/classes/${classId}/conversations`,
+          undefined,
+          bearer(student),
+        )
+      ).status,
+    ).toBe(403);
+
+    // The student leaves the class → the teacher no longer sees the conversation.
+    const leave = await jsonRequest(
+      t,
+      'DELETE',
+      `/api/classes/${classId}/members/${student.id}`,
+      undefined,
+      bearer(teacher),
+    );
+    expect(leave.status).toBe(204);
+    expect(
+      (await jsonRequest(t, 'GET', `/api/conversations/${linked.id}`, undefined, bearer(teacher)))
+        .status,
+    ).toBe(404);
+  });
+
+  it('records conversation_created and message_sent without message text', async () => {
+    const u = await signUp(t);
+    const c = await create(u, { title: 'Registro' });
+    await send(u, c.id, 'texto muito secreto da pergunta');
+    const rows = await t.db.db
+      .selectFrom('user_actions')
+      .select(['action', 'context'])
+      .where('user_id', '=', u.id)
+      .where('action', 'in', ['conversation_created', 'message_sent'])
+      .orderBy('timestamp')
+      .execute();
+    expect(rows.map((r) => r.action)).toEqual(['conversation_created', 'message_sent']);
+    expect(JSON.parse(rows[0]!.context!)).toMatchObject({ conversation_id: c.id });
+    expect(JSON.parse(rows[1]!.context!)).toMatchObject({ conversation_id: c.id });
+    expect(rows[1]!.context).not.toContain('secreto');
+  });
+});
