@@ -153,7 +153,7 @@ export function CalendarTab({ klass }: { klass: ClassDetail }) {
             >
               <ChevronLeft aria-hidden />
             </Button>
-            <h2 className="text-lg font-semibold capitalize" aria-live="polite">
+            <h2 className="text-lg font-semibold first-letter:uppercase" aria-live="polite">
               {monthLabel}
             </h2>
             <Button

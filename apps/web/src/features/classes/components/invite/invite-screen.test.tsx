@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { SessionUser } from '@aprenda/shared/schemas/auth';
+import type { InvitePreview } from '@aprenda/shared/schemas/classes';
+import { createI18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { InviteScreen } from './invite-screen';
+
+const fetchMock = vi.fn<typeof fetch>();
+const ANA: SessionUser = {
+  id: 'u-ana',
+  name: 'Ana Souza',
+  email: 'ana@escola.com',
+  role: 'student',
+};
+
+function reply(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+function preview(over: Partial<InvitePreview> = {}): InvitePreview {
+  return {
+    class: { id: 'c1', title: 'Matemática 9º B', description: 'Álgebra' },
+    teachers: ['Helena Costa'],
+    role: 'student',
+    status: 'valid',
+    expires_at: '2030-01-01T12:00:00.000Z',
+    email_locked: false,
+    email_matches: true,
+    already_member: false,
+    ...over,
+  };
+}
+
+function setup(user: SessionUser | null) {
+  render(
+    <I18nextProvider i18n={createI18n()}>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/convite/tok-123']}>
+          <Routes>
+            <Route path="/convite/:token" element={<InviteScreen token="tok-123" user={user} />} />
+            <Route path="/dashboard/student/:id" element={<p>class page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return userEvent.setup();
+}
+
+describe('invite page', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('signed out: offers sign-in and sign-up that come back to the invite, and calls nothing', () => {
+    setup(null);
+    expect(screen.getByRole('link', { name: 'Entrar na minha conta' })).toHaveAttribute(
+      'href',
+      '/auth?next=%2Fconvite%2Ftok-123',
+    );
+    expect(screen.getByRole('link', { name: 'Criar uma conta' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signUp&next=%2Fconvite%2Ftok-123',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('signed in: "Você entrou como … — entrar na turma …?", then joins and opens the class', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'POST') return reply({ id: 'c1', title: 'Matemática 9º B' });
+      return reply(preview());
+    });
+    const user = setup(ANA);
+    expect(
+      await screen.findByText(
+        'Você entrou como Ana Souza (ana@escola.com) — entrar na turma Matemática 9º B?',
+      ),
+    ).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/classes/invites/tok-123');
+    await user.click(screen.getByRole('button', { name: 'Entrar na turma' }));
+    expect(await screen.findByText('class page')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
+    expect(String(url)).toContain('/api/classes/invites/accept');
+    expect(JSON.parse(String(init?.body))).toEqual({ token: 'tok-123' });
+  });
+
+  it.each([
+    [{ status: 'expired' as const }, 'Este convite expirou'],
+    [{ status: 'revoked' as const }, 'Este convite foi cancelado'],
+    [{ status: 'used_up' as const }, 'Este convite já foi usado'],
+    [{ email_locked: true, email_matches: false }, 'Este convite é para outro e-mail'],
+  ])('explains a %o invite without a join button', async (over, title) => {
+    fetchMock.mockImplementation(async () => reply(preview(over)));
+    setup(ANA);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Entrar na turma' })).not.toBeInTheDocument();
+  });
+
+  it('explains an unknown invite (404)', async () => {
+    fetchMock.mockImplementation(async () =>
+      reply({ type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found' }, 404),
+    );
+    setup(ANA);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Convite não encontrado' }),
+    ).toBeInTheDocument();
+  });
+});
