@@ -32,13 +32,14 @@ const TeacherPage = lazy(() =>
 const TeacherClassPage = lazy(() =>
   import('./routes/teacher-class').then((m) => ({ default: m.TeacherClassPage })),
 );
+const ChatPage = lazy(() => import('./routes/chat').then((m) => ({ default: m.ChatPage })));
 const InvitePage = lazy(() => import('./routes/invite').then((m) => ({ default: m.InvitePage })));
 const NotFoundPage = lazy(() =>
   import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })),
 );
 
 /** Tools with their own screens (the rest show "Em breve"). */
-const BUILT_TOOLS = new Set<string>(['student', 'teacher']);
+const BUILT_TOOLS = new Set<string>(['student', 'teacher', 'chat']);
 
 export const routes: RouteObject[] = [
   {
@@ -63,6 +64,8 @@ export const routes: RouteObject[] = [
               { path: 'student/:classId', element: <StudentClassPage /> },
               { path: 'teacher', element: <TeacherPage /> },
               { path: 'teacher/:classId', element: <TeacherClassPage /> },
+              { path: 'chat', element: <ChatPage /> },
+              { path: 'chat/:conversationId', element: <ChatPage /> },
               ...DASHBOARD_TOOLS.filter((tool) => !BUILT_TOOLS.has(tool)).map((tool) => ({
                 path: tool,
                 element: <ToolPage tool={tool} />,

@@ -62,6 +62,30 @@ export interface RequestOptions {
 
 const KNOWN_CODES = new Set<string>(ERROR_CODES);
 
+const unauthorizedListeners = new Set<() => void>();
+
+/**
+ * Listen to 401 answers from our API (the chat shows "Session expired", keeps the draft and sends
+ * the user to sign in again). Returns the unsubscribe function.
+ */
+export function subscribeUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+/** Tell the listeners that our API answered 401 (also used by calls made outside `api()`). */
+export function notifyUnauthorized(): void {
+  for (const listener of [...unauthorizedListeners]) {
+    try {
+      listener();
+    } catch {
+      // a listener must never break a call
+    }
+  }
+}
+
 function codeForStatus(status: number): ErrorCode {
   if (status === 0) return 'unavailable';
   if (status === 400) return 'bad_request';
@@ -180,7 +204,10 @@ export function createApiClient(options: ApiClientOptions) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
       throw new ApiError({ status: 0, code: 'unavailable' });
     }
-    if (res.status === 401) options.onUnauthorized?.();
+    if (res.status === 401) {
+      options.onUnauthorized?.();
+      notifyUnauthorized();
+    }
     if (!res.ok) throw await toApiError(res);
     if (res.status === 204) return undefined as T;
     const type = res.headers.get('content-type') ?? '';

@@ -1,0 +1,61 @@
+import type { ComponentProps } from 'react';
+import { AlertDialog as AlertPrimitive } from 'radix-ui';
+import { cn } from '@/lib/utils';
+import { buttonVariants } from './button';
+import { dialogContentClass, dialogOverlayClass } from './dialog';
+
+export const AlertDialog = AlertPrimitive.Root;
+export const AlertDialogTrigger = AlertPrimitive.Trigger;
+
+/** A confirmation (role=alertdialog): focus starts on Cancel, Escape cancels. */
+export function AlertDialogContent({
+  className,
+  ...props
+}: ComponentProps<typeof AlertPrimitive.Content>) {
+  return (
+    <AlertPrimitive.Portal>
+      <AlertPrimitive.Overlay className={dialogOverlayClass} />
+      <AlertPrimitive.Content className={cn(dialogContentClass, className)} {...props} />
+    </AlertPrimitive.Portal>
+  );
+}
+
+export function AlertDialogTitle({
+  className,
+  ...props
+}: ComponentProps<typeof AlertPrimitive.Title>) {
+  return <AlertPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
+}
+
+export function AlertDialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof AlertPrimitive.Description>) {
+  return (
+    <AlertPrimitive.Description className={cn('text-sm text-zinc-300', className)} {...props} />
+  );
+}
+
+export function AlertDialogCancel({
+  className,
+  ...props
+}: ComponentProps<typeof AlertPrimitive.Cancel>) {
+  return (
+    <AlertPrimitive.Cancel
+      className={cn(buttonVariants({ variant: 'outline' }), className)}
+      {...props}
+    />
+  );
+}
+
+export function AlertDialogAction({
+  className,
+  ...props
+}: ComponentProps<typeof AlertPrimitive.Action>) {
+  return (
+    <AlertPrimitive.Action
+      className={cn(buttonVariants({ variant: 'destructive' }), className)}
+      {...props}
+    />
+  );
+}

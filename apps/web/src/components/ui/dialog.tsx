@@ -1,0 +1,59 @@
+import type { ComponentProps } from 'react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { XIcon } from 'lucide-react';
+import { cn } from '@/lib/utils';
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+
+export const dialogOverlayClass = 'fixed inset-0 z-40 bg-black/70';
+export const dialogContentClass =
+  'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg border border-border bg-popover p-5 text-popover-foreground shadow-xl sm:p-6';
+
+/** A modal dialog (Radix: focus trapped, Escape closes, focus returns to the opener). */
+export function DialogContent({
+  className,
+  children,
+  closeLabel,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className={dialogOverlayClass} />
+      <DialogPrimitive.Content className={cn(dialogContentClass, className)} {...props}>
+        {children}
+        <DialogPrimitive.Close
+          className="absolute top-3 right-3 rounded-sm p-1 text-zinc-400 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          aria-label={closeLabel}
+        >
+          <XIcon className="size-5" aria-hidden />
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
+  return (
+    <DialogPrimitive.Title className={cn('pr-8 text-lg font-semibold', className)} {...props} />
+  );
+}
+
+export function DialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description>) {
+  return (
+    <DialogPrimitive.Description className={cn('text-sm text-zinc-300', className)} {...props} />
+  );
+}
+
+export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
+      {...props}
+    />
+  );
+}

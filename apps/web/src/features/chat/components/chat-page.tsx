@@ -1,0 +1,96 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { MessagesSquare, PanelLeftOpen } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { subscribeUnauthorized } from '@/lib/api-client';
+import { setSessionUser } from '@/lib/auth-client';
+import { signInPath } from '@/lib/redirect';
+import { SESSION_QUERY_KEY } from '@/lib/session';
+import { toastError } from '@/lib/toast';
+import { useMediaQuery } from '../lib/hooks';
+import { ConversationSidebar } from './conversation-sidebar';
+import { ConversationView } from './conversation-view';
+
+/**
+ * Any 401 while the chat is open: "Session expired" (English in both languages, as the spec
+ * says), then sign in again and come back here. The unsent draft is already in localStorage.
+ */
+function useSessionExpired(conversationId: string | undefined) {
+  const { t } = useTranslation('chat');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const handled = useRef(false);
+  useEffect(() => {
+    handled.current = false;
+    return subscribeUnauthorized(() => {
+      if (handled.current) return;
+      handled.current = true;
+      toastError(t('toast.sessionExpired'));
+      setSessionUser(null);
+      queryClient.setQueryData(SESSION_QUERY_KEY, null);
+      const back = conversationId ? `/dashboard/chat/${conversationId}` : '/dashboard/chat';
+      void navigate(signInPath(back), { replace: true });
+    });
+  }, [conversationId, navigate, queryClient, t]);
+}
+
+/** /dashboard/chat[/:conversationId] — the sidebar (a drawer on small screens) and the chat. */
+export function ChatPage({ conversationId }: { conversationId?: string }) {
+  const { t } = useTranslation(['chat', 'dashboard']);
+  const wide = useMediaQuery('(min-width: 768px)');
+  const [drawer, setDrawer] = useState(false);
+  useSessionExpired(conversationId);
+
+  const sidebar = (
+    <ConversationSidebar activeId={conversationId} onNavigate={() => setDrawer(false)} />
+  );
+
+  return (
+    <section className="-my-2 flex h-[calc(100dvh-6.5rem)] min-h-[26rem] flex-col gap-3 sm:h-[calc(100dvh-8.5rem)]">
+      <div className="flex items-center gap-2">
+        {!wide && conversationId ? (
+          <Sheet open={drawer} onOpenChange={setDrawer}>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={t('page.openList')}
+              onClick={() => setDrawer(true)}
+            >
+              <PanelLeftOpen aria-hidden />
+            </Button>
+            <SheetContent closeLabel={t('dialog.close')} className="w-80 pt-12">
+              <SheetTitle className="sr-only">{t('sidebar.title')}</SheetTitle>
+              <SheetDescription className="sr-only">
+                {t('dashboard:tools.chat.summary')}
+              </SheetDescription>
+              {sidebar}
+            </SheetContent>
+          </Sheet>
+        ) : null}
+        <MessagesSquare className="size-6 text-primary" aria-hidden />
+        <h1 className="text-2xl font-semibold tracking-tight">{t('dashboard:tools.chat.name')}</h1>
+      </div>
+      <div className="flex min-h-0 flex-1 gap-4">
+        {wide ? (
+          <aside className="flex w-64 shrink-0 flex-col rounded-lg border border-border p-3 lg:w-72">
+            {sidebar}
+          </aside>
+        ) : null}
+        {conversationId ? (
+          <div className="flex min-w-0 flex-1 flex-col overflow-hidden rounded-lg border border-border">
+            <ConversationView key={conversationId} conversationId={conversationId} />
+          </div>
+        ) : wide ? (
+          <div className="flex flex-1 items-center justify-center rounded-lg border border-dashed border-zinc-700 p-6 text-center text-zinc-300">
+            {t('page.pick')}
+          </div>
+        ) : (
+          <div className="flex min-h-0 flex-1 flex-col">{sidebar}</div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogFooter,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { CONVERSATION_TITLE_MAX, type Conversation } from '../api/types';
+
+/** Rename: the title field, Save and Cancel. An empty title shows "Untitled conversation". */
+export function RenameConversationDialog({
+  conversation,
+  onOpenChange,
+  onSave,
+  pending,
+}: {
+  conversation: Conversation | null;
+  onOpenChange: (open: boolean) => void;
+  onSave: (title: string) => void;
+  pending: boolean;
+}) {
+  const { t } = useTranslation('chat');
+  return (
+    <Dialog open={conversation !== null} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t('dialog.close')} aria-describedby={undefined}>
+        <DialogTitle>{t('rename.title')}</DialogTitle>
+        {conversation ? (
+          <RenameForm
+            key={conversation.id}
+            initial={conversation.title}
+            onSave={onSave}
+            pending={pending}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RenameForm({
+  initial,
+  onSave,
+  pending,
+}: {
+  initial: string;
+  onSave: (title: string) => void;
+  pending: boolean;
+}) {
+  const { t } = useTranslation('chat');
+  const [title, setTitle] = useState(initial);
+  const fieldId = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSave(title.trim());
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={fieldId}>{t('rename.field')}</Label>
+        <Input
+          id={fieldId}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          maxLength={CONVERSATION_TITLE_MAX}
+          autoComplete="off"
+        />
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            {t('rename.cancel')}
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={pending}>
+          {t('rename.save')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** "Delete Conversation" with the spec's confirmation text. */
+export function DeleteConversationDialog({
+  open,
+  onOpenChange,
+  onConfirm,
+  pending,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+  pending: boolean;
+}) {
+  const { t } = useTranslation('chat');
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogTitle>{t('delete.title')}</AlertDialogTitle>
+        <AlertDialogDescription>{t('delete.description')}</AlertDialogDescription>
+        <DialogFooter>
+          <AlertDialogCancel>{t('delete.cancel')}</AlertDialogCancel>
+          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+            {t('delete.confirm')}
+          </Button>
+        </DialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,189 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Eye, KeyRound, Users } from 'lucide-react';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { toastError, toastSuccess } from '@/lib/toast';
+import {
+  useConversation,
+  useMessages,
+  useModels,
+  useUpdateConversation,
+} from '../api/conversations';
+import type { TutorMode } from '../api/types';
+import { LiveChat } from './live-chat';
+
+const MODEL_STORAGE_KEY = 'aprenda.chat.model';
+
+function rememberedModel(): string {
+  try {
+    return window.localStorage.getItem(MODEL_STORAGE_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+const selectClass =
+  'h-9 rounded-md border border-input bg-background px-2 text-sm text-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-50';
+
+/** One open conversation: title, tutor mode, model, notices, and the live chat. */
+export function ConversationView({ conversationId }: { conversationId: string }) {
+  const { t } = useTranslation('chat');
+  const conversation = useConversation(conversationId);
+  const history = useMessages(conversationId);
+  const models = useModels();
+  const update = useUpdateConversation();
+  const [chosenModel, setChosenModel] = useState(rememberedModel);
+  const modeId = useId();
+  const modelId = useId();
+
+  if (conversation.isError || history.isError) {
+    const err = conversation.error ?? history.error;
+    const notFound = err instanceof ApiError && (err.status === 404 || err.status === 403);
+    return (
+      <div
+        role="alert"
+        className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center"
+      >
+        <p>{notFound ? t('page.notFound') : t('chat.messagesError')}</p>
+        {notFound ? (
+          <Link to="/dashboard/chat" className={buttonVariants({ variant: 'outline' })}>
+            {t('page.back')}
+          </Link>
+        ) : (
+          <Button
+            variant="outline"
+            onClick={() => {
+              void conversation.refetch();
+              void history.refetch();
+            }}
+          >
+            {t('sidebar.retry')}
+          </Button>
+        )}
+      </div>
+    );
+  }
+  if (conversation.isPending || history.isPending) {
+    return (
+      <p
+        role="status"
+        className="flex flex-1 items-center justify-center p-6 text-sm text-zinc-400"
+      >
+        {t('chat.loading')}
+      </p>
+    );
+  }
+
+  const c = conversation.data;
+  const readonly = c.readonly === true;
+  const modelItems = models.data?.items ?? [];
+  const noKey = models.isSuccess && modelItems.length === 0;
+  const model = modelItems.some((m) => m.id === chosenModel)
+    ? chosenModel
+    : (models.data?.default ?? modelItems[0]?.id);
+
+  const changeMode = (mode: TutorMode) => {
+    update.mutate(
+      { id: c.id, mode },
+      {
+        onSuccess: () => toastSuccess(t('toast.modeChanged')),
+        onError: () => toastError(t('toast.modeError')),
+      },
+    );
+  };
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex flex-col gap-2 border-b border-border px-3 py-3 sm:px-5">
+        <h2 className="truncate text-lg font-semibold" title={c.title || undefined}>
+          {c.title.trim() || t('sidebar.untitled')}
+        </h2>
+        {!readonly ? (
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+            <div className="flex items-center gap-2">
+              <label htmlFor={modeId} className="text-zinc-300">
+                {t('settings.mode')}
+              </label>
+              <select
+                id={modeId}
+                className={selectClass}
+                value={c.mode}
+                disabled={update.isPending}
+                onChange={(e) => changeMode(e.target.value as TutorMode)}
+              >
+                <option value="socratic">{t('settings.socratic')}</option>
+                <option value="direct">{t('settings.direct')}</option>
+              </select>
+            </div>
+            {modelItems.length > 0 ? (
+              <div className="flex min-w-0 items-center gap-2">
+                <label htmlFor={modelId} className="text-zinc-300">
+                  {t('settings.model')}
+                </label>
+                <select
+                  id={modelId}
+                  className={`${selectClass} max-w-[14rem] truncate`}
+                  value={model}
+                  onChange={(e) => {
+                    setChosenModel(e.target.value);
+                    try {
+                      window.localStorage.setItem(MODEL_STORAGE_KEY, e.target.value);
+                    } catch {
+                      // not remembered
+                    }
+                  }}
+                >
+                  {modelItems.map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {m.label} ({t(`settings.source.${m.source}`)})
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            <p className="w-full text-xs text-zinc-400">
+              {c.mode === 'socratic' ? t('settings.socraticHint') : t('settings.directHint')}
+            </p>
+          </div>
+        ) : null}
+        {c.class_id ? (
+          <p className="flex items-start gap-2 rounded-md bg-amber-400/10 px-3 py-2 text-sm text-amber-100 ring-1 ring-amber-400/30">
+            <Users className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {t('notice.linked', { class: c.class_title ?? '' })}
+          </p>
+        ) : null}
+        {readonly ? (
+          <p className="flex items-start gap-2 rounded-md bg-zinc-800 px-3 py-2 text-sm text-zinc-200">
+            <Eye className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {t('notice.readonly')}
+          </p>
+        ) : null}
+      </div>
+      {noKey && !readonly ? (
+        <div
+          role="note"
+          className="mx-3 mt-3 flex flex-col gap-2 rounded-md border border-amber-400/40 bg-amber-400/10 p-4 text-sm sm:mx-5"
+        >
+          <p className="flex items-center gap-2 font-semibold text-amber-100">
+            <KeyRound className="size-4" aria-hidden />
+            {t('noKey.title')}
+          </p>
+          <p className="text-zinc-200">{t('noKey.body')}</p>
+          <Link to="/profile" className="self-start text-primary underline underline-offset-2">
+            {t('noKey.link')}
+          </Link>
+        </div>
+      ) : null}
+      <LiveChat
+        key={conversationId}
+        conversationId={conversationId}
+        history={history}
+        model={model}
+        canSend={models.isSuccess && !noKey}
+        readonly={readonly}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toastError } from '@/lib/toast';
+import { useCreateConversation, useMyClassesForChat } from '../api/conversations';
+import { CONVERSATION_TITLE_MAX, type Conversation } from '../api/types';
+import { chatErrorText } from '../lib/error-text';
+
+/** "New Conversation": an optional title and, when I am in classes, an optional class link. */
+export function CreateConversationDialog({
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (conversation: Conversation) => void;
+}) {
+  const { t } = useTranslation('chat');
+  const [title, setTitle] = useState('');
+  const [classId, setClassId] = useState('');
+  const create = useCreateConversation();
+  const classes = useMyClassesForChat(open);
+  const titleId = useId();
+  const classFieldId = useId();
+  const hintId = useId();
+  const myClasses = classes.data?.items ?? [];
+
+  const close = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) {
+      setTitle('');
+      setClassId('');
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = title.trim();
+    create.mutate(
+      { ...(trimmed ? { title: trimmed } : {}), ...(classId ? { class_id: classId } : {}) },
+      {
+        onSuccess: (conversation) => {
+          close(false);
+          onCreated(conversation);
+        },
+        onError: (err) => {
+          const code = 'code' in err ? String(err.code) : null;
+          toastError(`${t('create.error')}: ${chatErrorText(t, code)}`);
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent closeLabel={t('dialog.close')}>
+        <DialogTitle>{t('create.title')}</DialogTitle>
+        <DialogDescription id={hintId}>{t('create.hint')}</DialogDescription>
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={titleId}>{t('create.field')}</Label>
+            <Input
+              id={titleId}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              maxLength={CONVERSATION_TITLE_MAX}
+              placeholder={t('create.placeholder')}
+              autoComplete="off"
+              aria-describedby={hintId}
+            />
+          </div>
+          {myClasses.length > 0 ? (
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={classFieldId}>{t('create.classLabel')}</Label>
+              <select
+                id={classFieldId}
+                value={classId}
+                onChange={(e) => setClassId(e.target.value)}
+                className="flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring sm:text-sm"
+              >
+                <option value="">{t('create.noClass')}</option>
+                {myClasses.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.title}
+                  </option>
+                ))}
+              </select>
+              {classId ? <p className="text-xs text-amber-200">{t('create.classHint')}</p> : null}
+            </div>
+          ) : null}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t('create.cancel')}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={create.isPending}>
+              {t('create.create')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

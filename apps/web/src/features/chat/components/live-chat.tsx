@@ -1,0 +1,406 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useChat } from '@ai-sdk/react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import { ArrowUp, RotateCcw, Square } from 'lucide-react';
+import type { Page } from '@aprenda/shared/schemas/common';
+import { Button } from '@/components/ui/button';
+import { notifyUnauthorized } from '@/lib/api-client';
+import { useConfig } from '@/lib/config-context';
+import { cn } from '@/lib/utils';
+import { refreshAfterTurn } from '../api/conversations';
+import { MESSAGE_TEXT_MAX, type Message } from '../api/types';
+import {
+  ChatHttpError,
+  createChatTransport,
+  textOf,
+  type ChatSendOptions,
+  type ChatUIMessage,
+} from '../lib/chat-transport';
+import { clearDraft, loadDraft, saveDraft } from '../lib/drafts';
+import { chatErrorText } from '../lib/error-text';
+import { MessageItem } from './message-item';
+
+export function toUIMessage(m: Message): ChatUIMessage {
+  return {
+    id: m.id,
+    role: m.role,
+    parts: [{ type: 'text', text: m.text }],
+    metadata: {
+      status: m.status,
+      errorCode: m.error_code,
+      model: m.model ?? undefined,
+      createdAt: m.created_at,
+    },
+  };
+}
+
+type History = UseInfiniteQueryResult<InfiniteData<Page<Message>, unknown>>;
+
+/**
+ * The conversation's messages and composer. Older pages come from the history query (loaded on
+ * scroll-up); the newest page seeds useChat, which streams new answers. The list is virtualized so
+ * long conversations render only what is on screen.
+ */
+export function LiveChat({
+  conversationId,
+  history,
+  model,
+  canSend,
+  readonly,
+}: {
+  conversationId: string;
+  history: History;
+  model: string | undefined;
+  /** False when no AI key is configured anywhere: nothing is sent. */
+  canSend: boolean;
+  readonly: boolean;
+}) {
+  const { t } = useTranslation('chat');
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const pages = useMemo(() => history.data?.pages ?? [], [history.data]);
+  const [initial] = useState(() => (pages[0]?.items ?? []).map(toUIMessage));
+  const transport = useMemo(
+    () =>
+      createChatTransport({
+        apiPrefix: config.apiPrefix,
+        conversationId,
+        onUnauthorized: notifyUnauthorized,
+      }),
+    [config.apiPrefix, conversationId],
+  );
+  const chat = useChat<ChatUIMessage>({
+    id: conversationId,
+    messages: initial,
+    transport,
+    onFinish: () => {
+      refreshAfterTurn(queryClient, conversationId);
+      // The server names an untitled conversation after the first answer, in the background.
+      setTimeout(() => refreshAfterTurn(queryClient, conversationId), 2500);
+    },
+  });
+  const { status, error, messages } = chat;
+  const busy = status === 'submitted' || status === 'streaming';
+
+  const [draft, setDraft] = useState(() => loadDraft(conversationId));
+  const [editing, setEditing] = useState<string | null>(null);
+  const [stoppedIds, setStoppedIds] = useState<Set<string>>(() => new Set());
+  const pendingText = useRef<string | null>(null);
+  const composer = useRef<HTMLTextAreaElement>(null);
+
+  const changeDraft = (text: string) => {
+    setDraft(text);
+    saveDraft(conversationId, text);
+  };
+
+  // The server accepted the question once the answer streams: the kept copy can go.
+  useEffect(() => {
+    if (status === 'streaming' && pendingText.current !== null) {
+      if (composer.current?.value.trim() === '' || !composer.current) clearDraft(conversationId);
+      pendingText.current = null;
+    }
+  }, [status, conversationId]);
+
+  // Refused before streaming (no key, too long, rate limited, session expired…): nothing was
+  // stored, so the question goes back into the box.
+  useEffect(() => {
+    if (!(error instanceof ChatHttpError) || pendingText.current === null) return;
+    const text = pendingText.current;
+    pendingText.current = null;
+    chat.setMessages((list) => {
+      const last = list.at(-1);
+      return last?.role === 'user' && textOf(last) === text ? list.slice(0, -1) : list;
+    });
+    setDraft((current) => (current.trim() ? current : text));
+    saveDraft(conversationId, text);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per error
+  }, [error]);
+
+  const send = (text: string, options: ChatSendOptions = {}) => {
+    pendingText.current = text;
+    saveDraft(conversationId, text);
+    void chat.sendMessage({ text }, { body: { ...options, model } });
+  };
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    const text = draft.trim();
+    if (!text || busy || !canSend || text.length > MESSAGE_TEXT_MAX) return;
+    setDraft('');
+    send(text);
+  };
+
+  const regenerate = () => {
+    if (busy) return;
+    chat.clearError();
+    void chat.regenerate({ body: { model } });
+  };
+
+  const lastUserIndex = messages.findLastIndex((m) => m.role === 'user');
+  const submitEdit = (text: string) => {
+    const trimmed = text.trim();
+    if (!trimmed || busy || trimmed.length > MESSAGE_TEXT_MAX) return;
+    setEditing(null);
+    chat.clearError();
+    chat.setMessages((list) => list.slice(0, lastUserIndex));
+    send(trimmed, { action: 'edit' });
+  };
+
+  const stop = () => {
+    const last = messages.at(-1);
+    if (last?.role === 'assistant') setStoppedIds((s) => new Set(s).add(last.id));
+    void chat.stop();
+  };
+
+  // Older pages (history beyond the newest one), oldest first, then the live messages.
+  const older = useMemo(
+    () =>
+      pages
+        .slice(1)
+        .reverse()
+        .flatMap((p) => p.items.map(toUIMessage)),
+    [pages],
+  );
+  const items = useMemo(() => [...older, ...messages], [older, messages]);
+  const last = items.at(-1);
+  const streamError = error && !(error instanceof ChatHttpError) ? error : null;
+  const storedFailure =
+    !error && !busy && last?.role === 'assistant' && last.metadata?.status === 'failed';
+  const httpError = error instanceof ChatHttpError && error.status !== 401 ? error : null;
+
+  const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- measured rows; nothing memoized
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 140,
+    overscan: 6,
+    getItemKey: (index) => items[index]?.id ?? index,
+  });
+  const totalSize = virtualizer.getTotalSize();
+  const atBottom = useRef(true);
+  const prevOlder = useRef(older.length);
+  const prevTotal = useRef(totalSize);
+
+  // Keep the newest text in view while it streams (unless the reader scrolled up).
+  const lastLength = last ? textOf(last).length : 0;
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (older.length !== prevOlder.current) {
+      // Older messages were added above: keep what the reader was looking at in place.
+      el.scrollTop += totalSize - prevTotal.current;
+      prevOlder.current = older.length;
+    } else if (atBottom.current) {
+      el.scrollTop = el.scrollHeight;
+    }
+    prevTotal.current = totalSize;
+  }, [items.length, lastLength, totalSize, older.length, status]);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
+    if (el.scrollTop < 400 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
+
+  const tooLong = draft.length > MESSAGE_TEXT_MAX;
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      {hasNextPage ? (
+        <div className="flex justify-center border-b border-border py-1.5">
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
+          >
+            {isFetchingNextPage ? t('chat.loading') : t('chat.loadOlder')}
+          </Button>
+        </div>
+      ) : null}
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5"
+        role="log"
+        aria-label={t('chat.messages')}
+        aria-live="off"
+        tabIndex={0}
+      >
+        {items.length === 0 && !busy ? (
+          <p className="py-10 text-center text-sm text-zinc-400">{t('chat.empty')}</p>
+        ) : null}
+        <div className="relative w-full" style={{ height: totalSize }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const message = items[row.index]!;
+            const isLast = row.index === items.length - 1;
+            const liveIndex = row.index - older.length;
+            return (
+              <div
+                key={row.key}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                className="absolute top-0 left-0 w-full pb-5"
+                style={{ transform: `translateY(${row.start}px)` }}
+              >
+                {editing !== null && liveIndex === lastUserIndex && message.role === 'user' ? (
+                  <EditBox
+                    initial={editing}
+                    onCancel={() => setEditing(null)}
+                    onSubmit={submitEdit}
+                  />
+                ) : (
+                  <MessageItem
+                    message={message}
+                    streaming={isLast && status === 'streaming' && message.role === 'assistant'}
+                    stopped={stoppedIds.has(message.id)}
+                    canRegenerate={isLast && !busy && !readonly && canSend}
+                    canEdit={
+                      liveIndex >= 0 && liveIndex === lastUserIndex && !busy && !readonly && canSend
+                    }
+                    onRegenerate={regenerate}
+                    onEdit={() => setEditing(textOf(message))}
+                  />
+                )}
+              </div>
+            );
+          })}
+        </div>
+        {status === 'submitted' ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-zinc-400">
+            <span
+              aria-hidden
+              className="inline-block size-2 rounded-full bg-zinc-400 motion-safe:animate-pulse"
+            />
+            {t('chat.writing')}
+          </p>
+        ) : null}
+        {streamError || storedFailure ? (
+          <div
+            role="alert"
+            className="mt-2 flex flex-wrap items-center gap-3 rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200"
+          >
+            <span>
+              {t('chat.failed', {
+                reason: chatErrorText(
+                  t,
+                  streamError ? streamError.message : (last?.metadata?.errorCode ?? null),
+                ),
+              })}
+            </span>
+            {!readonly && canSend ? (
+              <Button variant="outline" size="sm" onClick={regenerate}>
+                <RotateCcw aria-hidden />
+                {t('chat.retry')}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      {readonly ? null : (
+        <form onSubmit={submit} className="border-t border-border p-3 sm:p-4">
+          {httpError ? (
+            <p role="alert" className="mb-2 text-sm text-red-300">
+              {chatErrorText(t, httpError.code)}
+            </p>
+          ) : null}
+          <label htmlFor={`composer-${conversationId}`} className="sr-only">
+            {t('chat.messageLabel')}
+          </label>
+          <div className="flex items-end gap-2">
+            <textarea
+              id={`composer-${conversationId}`}
+              ref={composer}
+              value={draft}
+              onChange={(e) => changeDraft(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                  e.preventDefault();
+                  submit();
+                }
+              }}
+              rows={2}
+              placeholder={t('chat.placeholder')}
+              aria-describedby={`composer-hint-${conversationId}`}
+              aria-invalid={tooLong || undefined}
+              disabled={!canSend}
+              className="max-h-48 min-h-[2.75rem] flex-1 resize-y rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-zinc-500 focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-50 sm:text-sm"
+            />
+            {busy ? (
+              <Button type="button" variant="outline" onClick={stop} aria-label={t('chat.stop')}>
+                <Square aria-hidden />
+                <span className="hidden sm:inline">{t('chat.stop')}</span>
+              </Button>
+            ) : (
+              <Button
+                type="submit"
+                disabled={!canSend || !draft.trim() || tooLong}
+                aria-label={t('chat.send')}
+              >
+                <ArrowUp aria-hidden />
+                <span className="hidden sm:inline">{t('chat.send')}</span>
+              </Button>
+            )}
+          </div>
+          <p
+            id={`composer-hint-${conversationId}`}
+            className={cn('mt-1.5 text-xs', tooLong ? 'text-red-300' : 'text-zinc-400')}
+          >
+            {tooLong
+              ? t('chat.tooLong', { count: draft.length, max: MESSAGE_TEXT_MAX })
+              : t('chat.shortcut')}
+          </p>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function EditBox({
+  initial,
+  onCancel,
+  onSubmit,
+}: {
+  initial: string;
+  onCancel: () => void;
+  onSubmit: (text: string) => void;
+}) {
+  const { t } = useTranslation('chat');
+  const [text, setText] = useState(initial);
+  return (
+    <form
+      className="ml-auto flex w-full max-w-[85%] flex-col gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(text);
+      }}
+    >
+      <label className="sr-only" htmlFor="edit-question">
+        {t('chat.editLabel')}
+      </label>
+      <textarea
+        id="edit-question"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={3}
+        autoFocus
+        className="w-full resize-y rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-ring sm:text-sm"
+      />
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={onCancel}>
+          {t('chat.cancelEdit')}
+        </Button>
+        <Button type="submit" size="sm" disabled={!text.trim()}>
+          {t('chat.saveEdit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

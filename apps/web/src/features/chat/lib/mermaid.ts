@@ -1,0 +1,41 @@
+import type { Mermaid } from 'mermaid';
+
+let mermaidPromise: Promise<Mermaid> | null = null;
+
+/** Mermaid is large: imported on the first diagram only, configured once, strictly. */
+function loadMermaid(): Promise<Mermaid> {
+  mermaidPromise ??= import('mermaid').then(({ default: mermaid }) => {
+    mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: 'strict',
+      theme: 'dark',
+      // SVG <text> labels instead of HTML in <foreignObject>, so the sanitized SVG keeps them.
+      htmlLabels: false,
+      fontFamily: 'Inter Variable, ui-sans-serif, system-ui, sans-serif',
+    });
+    return mermaid;
+  });
+  return mermaidPromise;
+}
+
+/** Sanitize an SVG string: only SVG elements and attributes, no scripts or event handlers. */
+export async function sanitizeSvg(svg: string): Promise<string> {
+  const { default: DOMPurify } = await import('dompurify');
+  return DOMPurify.sanitize(svg, {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    FORBID_TAGS: ['foreignObject', 'script'],
+  });
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Render diagram source to a sanitized SVG string (one at a time: mermaid is not reentrant). */
+export function renderMermaid(id: string, code: string): Promise<string> {
+  const job = queue.then(async () => {
+    const mermaid = await loadMermaid();
+    const { svg } = await mermaid.render(id, code);
+    return sanitizeSvg(svg);
+  });
+  queue = job.catch(() => undefined);
+  return job;
+}
