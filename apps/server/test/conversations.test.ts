@@ -233,7 +233,7 @@ describe.each(dialects)('Conversation API (%s)', (dialect) => {
     ] as const) {
       const res = await jsonRequest(t, method, path, body, bearer(bob));
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect((await res.json()).code).toBe('not_found');
+      expect(((await res.json()) as { code: string }).code).toBe('not_found');
     }
     expect((await list(bob)).items.some((x) => x.id === c.id)).toBe(false);
 

@@ -206,7 +206,8 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       send(chunk({ content: text }));
     }
     if (step.kind === 'drop') {
-      if (step.delayMs) await sleep(step.delayMs);
+      // Let what was written reach the client, then cut the connection (no finish, no [DONE]).
+      await sleep(step.delayMs ?? 50);
       res.destroy();
       return;
     }

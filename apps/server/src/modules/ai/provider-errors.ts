@@ -10,8 +10,9 @@ export function classifyProviderError(error: unknown, gotOutput: boolean): Provi
   if (status === 401 || status === 403) return 'provider_auth_failed';
   if (status === 429) return 'provider_rate_limited';
   if (status === 408 || status === 504) return 'provider_timeout';
-  if (status !== undefined) return 'provider_error';
-  // No HTTP status: the connection failed or was cut. Mid-answer that is a dropped stream.
+  if (status !== undefined && (status < 200 || status >= 300)) return 'provider_error';
+  // No error status: the connection failed, or a successful response was cut while it was being
+  // read ("Failed to process successful response", status 200). Mid-answer: a dropped stream.
   return gotOutput ? 'provider_stream_dropped' : 'provider_error';
 }
 
