@@ -4,9 +4,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakePosthog } from './fixtures/fake-posthog.ts';
+import { LLM_TEST_KEY, startLlmHarness } from './fixtures/llm-control.ts';
 import {
   CHROMIUM_MISSING,
   ENV_BASE_URL,
+  ENV_LLM_CONTROL_URL,
   ENV_POSTHOG_URL,
   POSTHOG_TEST_KEY,
   chromiumAvailable,
@@ -110,6 +112,7 @@ export default async function globalSetup() {
   buildWebIfNeeded();
 
   const posthog = await startFakePosthog();
+  const llm = await startLlmHarness();
   const dataDir = mkdtempSync(join(tmpdir(), 'aprenda-e2e-'));
   const port = await freePort();
   const publicUrl = `http://localhost:${port}`;
@@ -131,13 +134,20 @@ export default async function globalSetup() {
     GITHUB_CLIENT_ID: '',
     GITHUB_CLIENT_SECRET: '',
     REDIS_URL: '',
+    // The school-wide AI key points at the local OpenAI-compatible stand-in.
+    OPENAI_API_KEY: LLM_TEST_KEY,
+    OPENAI_BASE_URL: llm.url,
+    ANTHROPIC_API_KEY: '',
+    GOOGLE_GENERATIVE_AI_API_KEY: '',
+    CHAT_RATE_LIMIT_MAX: '1000',
   });
   console.log(
-    `[e2e] server ${url} (public ${publicUrl}) on ${databaseUrl.startsWith('file:') ? 'SQLite' : 'PostgreSQL'}; fake PostHog ${posthog.url}`,
+    `[e2e] server ${url} (public ${publicUrl}) on ${databaseUrl.startsWith('file:') ? 'SQLite' : 'PostgreSQL'}; fake PostHog ${posthog.url}; fake LLM ${llm.url}`,
   );
 
   process.env[ENV_BASE_URL] = publicUrl;
   process.env[ENV_POSTHOG_URL] = posthog.url;
+  process.env[ENV_LLM_CONTROL_URL] = llm.controlUrl;
 
   return async () => {
     await new Promise<void>((resolve) => {
@@ -150,6 +160,7 @@ export default async function globalSetup() {
       child.kill('SIGTERM');
     });
     await posthog.close();
+    await llm.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import 'katex/dist/katex.min.css';
 import './markdown.css';
 import { CopyButton } from './copy-button';
+import { normalizeMath } from '../lib/math-delimiters';
 import { MermaidBlock } from './mermaid-block';
 
 /**
@@ -110,7 +111,7 @@ export function MarkdownRenderer({ text, streaming = false }: MarkdownRendererPr
         urlTransform={defaultUrlTransform}
         components={components}
       >
-        {text}
+        {normalizeMath(text)}
       </ReactMarkdown>
     </div>
   );
