@@ -140,7 +140,7 @@ export function ConversationSidebar({
                       aria-label={t('sidebar.pinned')}
                     />
                   ) : null}
-                  <span className={cn('truncate', !c.title.trim() && 'text-zinc-400 italic')}>
+                  <span className={cn('truncate', !c.title.trim() && 'pr-1 text-zinc-400 italic')}>
                     {titleOf(c)}
                   </span>
                 </NavLink>

@@ -143,7 +143,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
                 </select>
               </div>
             ) : null}
-            <p className="w-full text-xs text-zinc-400">
+            <p className="hidden w-full text-xs text-zinc-400 sm:block">
               {c.mode === 'socratic' ? t('settings.socraticHint') : t('settings.directHint')}
             </p>
           </div>

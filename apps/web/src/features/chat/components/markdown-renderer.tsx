@@ -1,4 +1,11 @@
-import { useRef, type ComponentProps, type ReactNode } from 'react';
+import {
+  createContext,
+  memo,
+  useContext,
+  useRef,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
@@ -63,58 +70,75 @@ function CodeBlock({ children, ...props }: ComponentProps<'pre'>) {
   );
 }
 
-export function MarkdownRenderer({ text, streaming = false }: MarkdownRendererProps) {
-  const components: Components = {
-    pre({ children, node: _node, ...props }) {
-      const child = Array.isArray(children) ? children[0] : children;
-      const className =
-        child && typeof child === 'object' && 'props' in child
-          ? ((child.props as { className?: string }).className ?? '')
-          : '';
-      if (className.includes('language-mermaid')) {
-        const code = textOf(child).replace(/\n$/, '');
-        return <MermaidBlock code={code} pending={streaming} />;
-      }
-      return <CodeBlock {...props}>{children}</CodeBlock>;
-    },
-    a({ children, node: _node, href, ...props }) {
-      // defaultUrlTransform empties unsafe targets (javascript:, data:…): keep only the text.
-      if (!href) return <span>{children}</span>;
-      return (
-        <a
-          {...props}
-          href={href}
-          target="_blank"
-          rel="noopener noreferrer nofollow"
-          className="text-primary underline underline-offset-2"
-        >
-          {children}
-        </a>
-      );
-    },
-    table({ children, node: _node, ...props }) {
-      return (
-        <div className="my-3 overflow-x-auto">
-          <table {...props}>{children}</table>
-        </div>
-      );
-    },
-  };
-  return (
-    <div className="chat-markdown">
-      <ReactMarkdown
-        remarkPlugins={[remarkGfm, remarkMath]}
-        rehypePlugins={[
-          [rehypeKatex, { throwOnError: false, strict: false, trust: false }],
-          [rehypeHighlight, { plainText: ['mermaid'] }],
-        ]}
-        urlTransform={defaultUrlTransform}
-        components={components}
-      >
-        {normalizeMath(text)}
-      </ReactMarkdown>
-    </div>
-  );
+/** Whether the answer is still streaming (diagrams wait for the complete text). */
+const StreamingContext = createContext(false);
+
+function Pre({ children, node: _node, ...props }: ComponentProps<'pre'> & { node?: unknown }) {
+  const streaming = useContext(StreamingContext);
+  const child = Array.isArray(children) ? children[0] : children;
+  const className =
+    child && typeof child === 'object' && 'props' in child
+      ? ((child.props as { className?: string }).className ?? '')
+      : '';
+  if (className.includes('language-mermaid')) {
+    const code = textOf(child).replace(/\n$/, '');
+    return <MermaidBlock code={code} pending={streaming} />;
+  }
+  return <CodeBlock {...props}>{children}</CodeBlock>;
 }
+
+// Defined once: new component functions on every render would remount code blocks and diagrams.
+const components: Components = {
+  pre: Pre,
+  a({ children, node: _node, href, ...props }) {
+    // defaultUrlTransform empties unsafe targets (javascript:, data:…): keep only the text.
+    if (!href) return <span>{children}</span>;
+    return (
+      <a
+        {...props}
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="text-primary underline underline-offset-2"
+      >
+        {children}
+      </a>
+    );
+  },
+  table({ children, node: _node, ...props }) {
+    return (
+      <div className="my-3 overflow-x-auto">
+        <table {...props}>{children}</table>
+      </div>
+    );
+  },
+};
+
+const remarkPlugins = [remarkGfm, remarkMath];
+const rehypePlugins: NonNullable<ComponentProps<typeof ReactMarkdown>['rehypePlugins']> = [
+  [rehypeKatex, { throwOnError: false, strict: false, trust: false }],
+  [rehypeHighlight, { plainText: ['mermaid'] }],
+];
+
+/** Parsing is not free: re-render only when the text or the streaming state changes. */
+export const MarkdownRenderer = memo(function MarkdownRenderer({
+  text,
+  streaming = false,
+}: MarkdownRendererProps) {
+  return (
+    <StreamingContext value={streaming}>
+      <div className="chat-markdown">
+        <ReactMarkdown
+          remarkPlugins={remarkPlugins}
+          rehypePlugins={rehypePlugins}
+          urlTransform={defaultUrlTransform}
+          components={components}
+        >
+          {normalizeMath(text)}
+        </ReactMarkdown>
+      </div>
+    </StreamingContext>
+  );
+});
 
 export default MarkdownRenderer;

@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
 import type { MarkdownRendererProps } from './markdown-renderer';
 
-const LazyRenderer = lazy(() => import('./markdown-renderer'));
+const LazyRenderer = lazy(() =>
+  import('./markdown-renderer').then((m) => ({ default: m.MarkdownRenderer })),
+);
 
 /**
  * Markdown for model answers. The renderer (react-markdown, KaTeX, highlighter, its CSS) is its

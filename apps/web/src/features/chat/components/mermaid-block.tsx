@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { renderMermaid } from '../lib/mermaid';
+import { cachedMermaid, renderMermaid } from '../lib/mermaid';
 
 /**
  * A ```mermaid block: drawn only when complete (not while the answer streams) and once it comes
@@ -32,7 +32,7 @@ export function MermaidBlock({ code, pending = false }: { code: string; pending?
   }, [visible]);
 
   useEffect(() => {
-    if (pending || !visible) return;
+    if (pending || !visible || cachedMermaid(code)) return;
     let cancelled = false;
     renderMermaid(`mermaid-${id}`, code).then(
       (svg) => {
@@ -47,7 +47,12 @@ export function MermaidBlock({ code, pending = false }: { code: string; pending?
     };
   }, [code, id, pending, visible]);
 
-  const current = state.status !== 'idle' && state.code === code ? state : null;
+  const cached = cachedMermaid(code);
+  const current = cached
+    ? ({ status: 'done', svg: cached, code } as const)
+    : state.status !== 'idle' && state.code === code
+      ? state
+      : null;
   return (
     <figure
       ref={ref}

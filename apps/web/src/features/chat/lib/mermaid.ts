@@ -28,13 +28,23 @@ export async function sanitizeSvg(svg: string): Promise<string> {
 }
 
 let queue: Promise<unknown> = Promise.resolve();
+/** Drawn diagrams by source, so a remounted block (scrolled back into view) shows at once. */
+const cache = new Map<string, string>();
+const CACHE_MAX = 50;
+
+export function cachedMermaid(code: string): string | undefined {
+  return cache.get(code);
+}
 
 /** Render diagram source to a sanitized SVG string (one at a time: mermaid is not reentrant). */
 export function renderMermaid(id: string, code: string): Promise<string> {
   const job = queue.then(async () => {
     const mermaid = await loadMermaid();
     const { svg } = await mermaid.render(id, code);
-    return sanitizeSvg(svg);
+    const clean = await sanitizeSvg(svg);
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(code, clean);
+    return clean;
   });
   queue = job.catch(() => undefined);
   return job;
