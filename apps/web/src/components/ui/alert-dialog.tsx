@@ -1,8 +1,8 @@
 import type { ComponentProps } from 'react';
 import { AlertDialog as AlertPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
-import { buttonVariants } from './button';
-import { dialogContentClass, dialogOverlayClass } from './dialog';
+import { Button, buttonVariants } from './button';
+import { DialogFooter, dialogContentClass, dialogOverlayClass } from './dialog';
 
 export const AlertDialog = AlertPrimitive.Root;
 export const AlertDialogTrigger = AlertPrimitive.Trigger;
@@ -57,5 +57,44 @@ export function AlertDialogAction({
       className={cn(buttonVariants({ variant: 'destructive' }), className)}
       {...props}
     />
+  );
+}
+
+/**
+ * A confirmation for a destructive act: title, sentence, Cancel (focused first) and a confirm
+ * button that stays open while `pending` (the caller closes it when the act is done).
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  pending = false,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => void;
+  pending?: boolean;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription>{description}</AlertDialogDescription>
+        <DialogFooter>
+          <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
+          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </DialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

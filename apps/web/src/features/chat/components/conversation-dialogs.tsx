@@ -1,12 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -105,17 +99,15 @@ export function DeleteConversationDialog({
 }) {
   const { t } = useTranslation('chat');
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogTitle>{t('delete.title')}</AlertDialogTitle>
-        <AlertDialogDescription>{t('delete.description')}</AlertDialogDescription>
-        <DialogFooter>
-          <AlertDialogCancel>{t('delete.cancel')}</AlertDialogCancel>
-          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
-            {t('delete.confirm')}
-          </Button>
-        </DialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('delete.title')}
+      description={t('delete.description')}
+      confirmLabel={t('delete.confirm')}
+      cancelLabel={t('delete.cancel')}
+      onConfirm={onConfirm}
+      pending={pending}
+    />
   );
 }

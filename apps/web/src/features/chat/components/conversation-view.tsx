@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Eye, KeyRound, Users } from 'lucide-react';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/native-select';
 import { ApiError } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
 import {
@@ -24,8 +25,7 @@ function rememberedModel(): string {
   }
 }
 
-const selectClass =
-  'h-9 rounded-md border border-input bg-background px-2 text-sm text-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-50';
+const selectClass = 'h-9 w-auto px-2 text-sm sm:text-sm';
 
 /** One open conversation: title, tutor mode, model, notices, and the live chat. */
 export function ConversationView({ conversationId }: { conversationId: string }) {
@@ -106,7 +106,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
               <label htmlFor={modeId} className="text-zinc-300">
                 {t('settings.mode')}
               </label>
-              <select
+              <NativeSelect
                 id={modeId}
                 className={selectClass}
                 value={c.mode}
@@ -115,14 +115,14 @@ export function ConversationView({ conversationId }: { conversationId: string })
               >
                 <option value="socratic">{t('settings.socratic')}</option>
                 <option value="direct">{t('settings.direct')}</option>
-              </select>
+              </NativeSelect>
             </div>
             {modelItems.length > 0 ? (
               <div className="flex min-w-0 items-center gap-2">
                 <label htmlFor={modelId} className="text-zinc-300">
                   {t('settings.model')}
                 </label>
-                <select
+                <NativeSelect
                   id={modelId}
                   className={`${selectClass} max-w-[14rem] truncate`}
                   value={model}
@@ -140,7 +140,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
                       {m.label} ({t(`settings.source.${m.source}`)})
                     </option>
                   ))}
-                </select>
+                </NativeSelect>
               </div>
             ) : null}
             <p className="hidden w-full text-xs text-zinc-400 sm:block">

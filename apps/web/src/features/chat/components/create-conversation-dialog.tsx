@@ -11,6 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { toastError } from '@/lib/toast';
 import { useCreateConversation, useMyClassesForChat } from '../api/conversations';
 import { CONVERSATION_TITLE_MAX, type Conversation } from '../api/types';
@@ -34,6 +35,7 @@ export function CreateConversationDialog({
   const titleId = useId();
   const classFieldId = useId();
   const hintId = useId();
+  const classHintId = useId();
   const myClasses = classes.data?.items ?? [];
 
   const close = (next: boolean) => {
@@ -83,11 +85,11 @@ export function CreateConversationDialog({
           {myClasses.length > 0 ? (
             <div className="flex flex-col gap-2">
               <Label htmlFor={classFieldId}>{t('create.classLabel')}</Label>
-              <select
+              <NativeSelect
                 id={classFieldId}
                 value={classId}
                 onChange={(e) => setClassId(e.target.value)}
-                className="flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring sm:text-sm"
+                aria-describedby={classId ? classHintId : undefined}
               >
                 <option value="">{t('create.noClass')}</option>
                 {myClasses.map((c) => (
@@ -95,8 +97,12 @@ export function CreateConversationDialog({
                     {c.title}
                   </option>
                 ))}
-              </select>
-              {classId ? <p className="text-xs text-amber-200">{t('create.classHint')}</p> : null}
+              </NativeSelect>
+              {classId ? (
+                <p id={classHintId} className="text-xs text-amber-200">
+                  {t('create.classHint')}
+                </p>
+              ) : null}
             </div>
           ) : null}
           <DialogFooter>

@@ -12,7 +12,7 @@ import { useAcceptInvite, useInvitePreview } from '../../api/invites';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { classTitle } from '../../lib/filter';
-import { ErrorBox, LoadingState } from '../shared/states';
+import { ErrorBox, LoadingState } from '@/components/ui/states';
 
 type Problem = 'unknown' | 'expired' | 'revoked' | 'used_up' | 'email_mismatch';
 

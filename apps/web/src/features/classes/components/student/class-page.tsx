@@ -8,7 +8,7 @@ import { useClass } from '../../api/classes';
 import { viewerTimeZone } from '../../lib/dates';
 import { classTitle } from '../../lib/filter';
 import { EventItem } from '../shared/event-item';
-import { EmptyState, ErrorBox, LoadingState } from '../shared/states';
+import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
 
 /** The class as a member sees it: description, teachers and what is coming (viewer's time zone). */
 export function ClassPage({ classId }: { classId: string }) {

@@ -10,7 +10,13 @@ import { toastSuccess } from '@/lib/toast';
 import { useJoinByCode } from '../../api/classes';
 import { errorMessage, fieldMessages, serverFieldErrors, zodIssues } from '../../lib/errors';
 import { classTitle } from '../../lib/filter';
-import { Dialog } from '../shared/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from '@/components/ui/dialog';
 
 /** "Entrar com código": join a class with its code; server errors translated, code kept. */
 export function JoinCodeDialog({
@@ -57,48 +63,46 @@ export function JoinCodeDialog({
   }
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('join.title')}
-      description={t('join.lead')}
-      closeLabel={t('close')}
-    >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-code`}>{t('join.code')}</Label>
-          <Input
-            id={`${id}-code`}
-            value={code}
-            onChange={(e) => {
-              setCode(e.target.value.toUpperCase());
-              if (error) setError(null);
-            }}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            className="font-mono tracking-widest uppercase"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-          {error ? (
-            <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" disabled={join.isPending}>
-            {join.isPending ? (
-              <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t('close')} className="max-w-lg">
+        <DialogTitle>{t('join.title')}</DialogTitle>
+        <DialogDescription>{t('join.lead')}</DialogDescription>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-code`}>{t('join.code')}</Label>
+            <Input
+              id={`${id}-code`}
+              value={code}
+              onChange={(e) => {
+                setCode(e.target.value.toUpperCase());
+                if (error) setError(null);
+              }}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className="font-mono tracking-widest uppercase"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+            {error ? (
+              <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
             ) : null}
-            {t('join.submit')}
-          </Button>
-        </div>
-      </form>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" disabled={join.isPending}>
+              {join.isPending ? (
+                <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
+              ) : null}
+              {t('join.submit')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
     </Dialog>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useMyClasses } from '../../api/classes';
 import { classTitle, filterClasses } from '../../lib/filter';
-import { EmptyState, ErrorBox, LoadingState } from '../shared/states';
+import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
 import { JoinCodeDialog } from './join-code-dialog';
 
 /** The filter lives in the URL (?q=), so a refresh or a shared link keeps it. */

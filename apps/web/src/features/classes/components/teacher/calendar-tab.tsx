@@ -8,9 +8,9 @@ import { cn } from '@/lib/utils';
 import { useDeleteEvent, useEvents } from '../../api/events';
 import { eventDayKeys, localDayKey, monthGrid, viewerTimeZone } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
-import { ConfirmDialog } from '../shared/dialog';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { EventItem } from '../shared/event-item';
-import { EmptyState, ErrorBox, LoadingState } from '../shared/states';
+import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
 import { EventFormDialog } from './event-form-dialog';
 
 type View = 'month' | 'agenda';

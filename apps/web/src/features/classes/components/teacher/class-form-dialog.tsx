@@ -21,9 +21,15 @@ import {
   serverFieldErrors,
   type FieldMessages,
 } from '../../lib/errors';
-import { Dialog } from '../shared/dialog';
-import { Field, fieldAria } from '../shared/field';
-import { Textarea } from '../shared/textarea';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field, fieldAria } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/textarea';
 
 function initialValues(klass?: ClassSummary | ClassDetail): ClassFormValues {
   return {
@@ -51,16 +57,14 @@ export function ClassFormDialog({
 }) {
   const { t } = useTranslation(['classes', 'errors']);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={klass ? t('form.editTitle') : t('form.createTitle')}
-      description={t('form.lead')}
-      closeLabel={t('close')}
-    >
-      {open ? (
-        <ClassForm klass={klass} onDone={() => onOpenChange(false)} onSaved={onSaved} />
-      ) : null}
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t('close')} className="max-w-lg">
+        <DialogTitle>{klass ? t('form.editTitle') : t('form.createTitle')}</DialogTitle>
+        <DialogDescription>{t('form.lead')}</DialogDescription>
+        {open ? (
+          <ClassForm klass={klass} onDone={() => onOpenChange(false)} onSaved={onSaved} />
+        ) : null}
+      </DialogContent>
     </Dialog>
   );
 }
@@ -187,7 +191,7 @@ export function ClassForm({
           {formError}
         </p>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           {t('cancel')}
         </Button>
@@ -197,7 +201,7 @@ export function ClassForm({
           ) : null}
           {klass ? t('form.save') : t('form.create')}
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }

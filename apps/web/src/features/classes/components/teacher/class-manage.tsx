@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
 import { useClass } from '../../api/classes';
 import { classTitle } from '../../lib/filter';
-import { ErrorBox, LoadingState } from '../shared/states';
+import { ErrorBox, LoadingState } from '@/components/ui/states';
 import { CalendarTab } from './calendar-tab';
 import { ClassFormDialog } from './class-form-dialog';
 import { CodeTab } from './code-tab';

@@ -7,7 +7,7 @@ import { toastError, toastSuccess } from '@/lib/toast';
 import { useResetCode, useUpdateClass } from '../../api/classes';
 import { errorMessage } from '../../lib/errors';
 import { CopyButton } from '../shared/copy-button';
-import { ConfirmDialog } from '../shared/dialog';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 
 /** Código: show and copy the join code, reset it (confirmed), turn joining by code off and on. */
 export function CodeTab({ klass }: { klass: ClassDetail }) {

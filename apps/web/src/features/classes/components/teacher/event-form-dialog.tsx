@@ -18,9 +18,15 @@ import {
   zodIssues,
   type FieldMessages,
 } from '../../lib/errors';
-import { Dialog } from '../shared/dialog';
-import { Field, fieldAria } from '../shared/field';
-import { Textarea } from '../shared/textarea';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field, fieldAria } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/textarea';
 
 interface EventValues {
   title: string;
@@ -85,14 +91,12 @@ export function EventFormDialog({
 }) {
   const { t } = useTranslation('classes');
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('events.newTitle')}
-      description={t('events.zoneNote', { zone: viewerTimeZone() })}
-      closeLabel={t('close')}
-    >
-      {open ? <EventForm classId={classId} day={day} onDone={() => onOpenChange(false)} /> : null}
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t('close')} className="max-w-lg">
+        <DialogTitle>{t('events.newTitle')}</DialogTitle>
+        <DialogDescription>{t('events.zoneNote', { zone: viewerTimeZone() })}</DialogDescription>
+        {open ? <EventForm classId={classId} day={day} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
     </Dialog>
   );
 }
@@ -210,7 +214,7 @@ function EventForm({ classId, day, onDone }: { classId: string; day?: Date; onDo
           onChange={(e) => set('description', e.target.value)}
         />
       </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           {t('cancel')}
         </Button>
@@ -220,7 +224,7 @@ function EventForm({ classId, day, onDone }: { classId: string; day?: Date; onDo
           ) : null}
           {t('events.create')}
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }

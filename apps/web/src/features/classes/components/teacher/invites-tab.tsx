@@ -24,10 +24,10 @@ import {
   type FieldMessages,
 } from '../../lib/errors';
 import { CopyButton } from '../shared/copy-button';
-import { ConfirmDialog } from '../shared/dialog';
-import { Field, fieldAria } from '../shared/field';
-import { NativeSelect } from '../shared/native-select';
-import { EmptyState, ErrorBox, LoadingState } from '../shared/states';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Field, fieldAria } from '@/components/ui/field';
+import { NativeSelect } from '@/components/ui/native-select';
+import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
 
 const EXPIRY_DAYS = [1, 7, 30, 90, 365] as const;
 const DAY_MS = 86_400_000;

@@ -13,10 +13,10 @@ import { useSession } from '@/lib/session';
 import { useAddMember, useMembers, useRemoveMember } from '../../api/members';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
-import { ConfirmDialog } from '../shared/dialog';
-import { Field, fieldAria } from '../shared/field';
-import { NativeSelect } from '../shared/native-select';
-import { EmptyState, ErrorBox, LoadingState } from '../shared/states';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Field, fieldAria } from '@/components/ui/field';
+import { NativeSelect } from '@/components/ui/native-select';
+import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
 
 /** Membros: add by e-mail or user id with a role, list with roles, remove (confirmed). */
 export function MembersTab({ klass }: { klass: ClassDetail }) {

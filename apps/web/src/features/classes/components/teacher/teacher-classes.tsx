@@ -8,8 +8,8 @@ import { toastError, toastSuccess } from '@/lib/toast';
 import { useDeleteClass, useTeachingClasses } from '../../api/classes';
 import { errorMessage } from '../../lib/errors';
 import { classTitle } from '../../lib/filter';
-import { ConfirmDialog } from '../shared/dialog';
-import { EmptyState, ErrorBox, LoadingState } from '../shared/states';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
 import { ClassFormDialog } from './class-form-dialog';
 
 /** `/dashboard/teacher`: the classes I teach as cards; create, edit, delete (confirmed). */

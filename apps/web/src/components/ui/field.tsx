@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Label } from '@/components/ui/label';
+import { Label } from './label';
 
 /** A labelled form field with its hint and its (translated) error below it. */
 export function Field({
