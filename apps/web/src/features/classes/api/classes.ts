@@ -15,6 +15,7 @@ export const classesKeys = {
   detail: (id: string) => ['classes', 'detail', id] as const,
   members: (id: string) => ['classes', 'detail', id, 'members'] as const,
   invites: (id: string) => ['classes', 'detail', id, 'invites'] as const,
+  conversations: (id: string) => ['classes', 'detail', id, 'conversations'] as const,
   events: (id: string, since?: string, until?: string) =>
     ['classes', 'detail', id, 'events', since ?? null, until ?? null] as const,
 };

@@ -12,17 +12,18 @@ import { ErrorBox, LoadingState } from '@/components/ui/states';
 import { CalendarTab } from './calendar-tab';
 import { ClassFormDialog } from './class-form-dialog';
 import { CodeTab } from './code-tab';
+import { ConversationsTab } from './conversations-tab';
 import { InvitesTab } from './invites-tab';
 import { MembersTab } from './members-tab';
 
-const TABS = ['members', 'invites', 'calendar', 'code'] as const;
+const TABS = ['members', 'invites', 'calendar', 'code', 'conversations'] as const;
 type Tab = (typeof TABS)[number];
 
 function isTab(value: string | null): value is Tab {
   return (TABS as readonly (string | null)[]).includes(value);
 }
 
-/** `/dashboard/teacher/:classId`: Membros, Convites, Calendário and Código of one class. */
+/** `/dashboard/teacher/:classId`: Membros, Convites, Calendário, Código and Conversas of one class. */
 export function ClassManage({ classId }: { classId: string }) {
   const { t } = useTranslation('classes');
   const [params, setParams] = useSearchParams();
@@ -141,6 +142,9 @@ export function ClassManage({ classId }: { classId: string }) {
         </TabsContent>
         <TabsContent value="code">
           <CodeTab klass={klass} />
+        </TabsContent>
+        <TabsContent value="conversations">
+          <ConversationsTab klass={klass} />
         </TabsContent>
       </Tabs>
 
