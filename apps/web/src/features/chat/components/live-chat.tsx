@@ -20,7 +20,7 @@ import {
   type ChatUIMessage,
 } from '../lib/chat-transport';
 import { clearDraft, loadDraft, saveDraft } from '../lib/drafts';
-import { chatErrorText } from '../lib/error-text';
+import { chatErrorText, chatRefusalText } from '../lib/error-text';
 import { MessageItem } from './message-item';
 
 export function toUIMessage(m: Message): ChatUIMessage {
@@ -308,7 +308,7 @@ export function LiveChat({
         <form onSubmit={submit} className="border-t border-border p-3 sm:p-4">
           {httpError ? (
             <p role="alert" className="mb-2 text-sm text-red-300">
-              {chatErrorText(t, httpError.code)}
+              {chatRefusalText(t, httpError)}
             </p>
           ) : null}
           <label htmlFor={`composer-${conversationId}`} className="sr-only">

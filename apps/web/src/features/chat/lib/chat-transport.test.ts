@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UIMessage } from 'ai';
-import { chatRequestBody, textOf } from './chat-transport';
+import { chatRequestBody, retryAfterSeconds, textOf } from './chat-transport';
 
 const user = (text: string): UIMessage => ({
   id: 'u1',
@@ -42,5 +42,19 @@ describe('chatRequestBody', () => {
         parts: [{ type: 'step-start' }, { type: 'text', text: 'a' }, { type: 'text', text: 'b' }],
       }),
     ).toBe('ab');
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  it('reads delay-seconds and HTTP dates, and ignores absent, unreadable or past values', () => {
+    const now = Date.parse('2026-03-01T10:00:00.000Z');
+    expect(retryAfterSeconds('17', now)).toBe(17);
+    expect(retryAfterSeconds(' 5 ', now)).toBe(5);
+    expect(retryAfterSeconds('Sun, 01 Mar 2026 10:00:30 GMT', now)).toBe(30);
+    expect(retryAfterSeconds(null, now)).toBeNull();
+    expect(retryAfterSeconds('', now)).toBeNull();
+    expect(retryAfterSeconds('0', now)).toBeNull();
+    expect(retryAfterSeconds('soon', now)).toBeNull();
+    expect(retryAfterSeconds('Sun, 01 Mar 2026 09:59:00 GMT', now)).toBeNull();
   });
 });

@@ -57,6 +57,23 @@ export function chatRequestBody(
   return { action: extra?.action === 'edit' ? 'edit' : 'send', text, model };
 }
 
+/**
+ * Seconds to wait from a `Retry-After` header (delay-seconds or an HTTP date), rounded up;
+ * null when absent, unreadable or already past.
+ */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
+  const value = header?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) {
+    const seconds = Number(value);
+    return seconds > 0 ? seconds : null;
+  }
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return null;
+  const seconds = Math.ceil((at - now) / 1000);
+  return seconds > 0 ? seconds : null;
+}
+
 function codeForStatus(status: number): string {
   if (status === 401) return 'unauthorized';
   if (status === 413) return 'message_too_long';
@@ -100,8 +117,7 @@ export function createChatTransport(options: {
       if (res.status === 401) options.onUnauthorized();
       const body: unknown = await res.json().catch(() => null);
       const code = isProblem(body) ? body.code : codeForStatus(res.status);
-      const retryAfter = Number(res.headers.get('retry-after'));
-      throw new ChatHttpError(res.status, code, Number.isFinite(retryAfter) ? retryAfter : null);
+      throw new ChatHttpError(res.status, code, retryAfterSeconds(res.headers.get('retry-after')));
     },
     prepareSendMessagesRequest: ({ messages, trigger, body }) => ({
       body: chatRequestBody(trigger, messages, body as ChatSendOptions | undefined),

@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import type { AiModelList, Conversation } from '@aprenda/shared/schemas/conversations';
+import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { ConversationView } from './conversation-view';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function reply(body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      'content-type': status >= 400 ? 'application/problem+json' : 'application/json',
+      ...headers,
+    },
+  });
+}
+
+const CONVERSATION: Conversation = {
+  id: 'k1',
+  title: 'Frações',
+  mode: 'socratic',
+  class_id: null,
+  class_title: null,
+  pinned: false,
+  created_at: '2026-03-01T10:00:00.000Z',
+  updated_at: '2026-03-01T10:00:00.000Z',
+  last_message_at: null,
+};
+
+const ONE_MODEL: AiModelList = {
+  items: [
+    { id: 'openai:gpt-4.1-mini', provider: 'openai', label: 'GPT-4.1 mini', source: 'school' },
+  ],
+  default: 'openai:gpt-4.1-mini',
+};
+
+function serve(options: { models: AiModelList; chat?: () => Response }) {
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/conversations/k1') return reply(CONVERSATION);
+    if (url.pathname === '/api/conversations/k1/messages') {
+      return reply({ items: [], nextCursor: null });
+    }
+    if (url.pathname === '/api/ai/models') return reply(options.models);
+    if (url.pathname === '/api/conversations/k1/chat' && options.chat) return options.chat();
+    return reply({ type: 'about:blank', title: 'x', status: 404, code: 'not_found' }, 404);
+  });
+}
+
+const chatCalls = () =>
+  fetchMock.mock.calls.filter(([input]) => String(input).includes('/conversations/k1/chat'));
+
+function setup(lang: 'pt-BR' | 'en' = 'pt-BR') {
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  const user = userEvent.setup();
+  render(
+    <I18nextProvider i18n={createI18n()}>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/dashboard/chat/k1']}>
+          <ConversationView conversationId="k1" />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { user };
+}
+
+describe('ConversationView', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('with no AI key anywhere explains how to add one, links to the profile and sends nothing', async () => {
+    serve({ models: { items: [], default: null } });
+    const { user } = setup();
+    const note = await screen.findByRole('note');
+    expect(within(note).getByText('Nenhuma chave de IA configurada')).toBeInTheDocument();
+    expect(note).toHaveTextContent(/adicione sua própria chave .* no seu perfil/);
+    expect(note).toHaveTextContent('Nada é enviado até lá.');
+    expect(
+      within(note).getByRole('link', { name: 'Adicionar uma chave no perfil' }),
+    ).toHaveAttribute('href', '/profile');
+    const composer = screen.getByRole('textbox', { name: 'Sua mensagem' });
+    expect(composer).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+    expect(screen.queryByRole('combobox', { name: 'Modelo' })).not.toBeInTheDocument();
+
+    // Even a forced submit (a restored draft, Enter) sends nothing.
+    fireEvent.change(composer, { target: { value: 'Quanto é 1/2 + 1/3?' } });
+    fireEvent.keyDown(composer, { key: 'Enter' });
+    fireEvent.submit(composer.closest('form')!);
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(chatCalls()).toHaveLength(0);
+  });
+
+  it('in English too', async () => {
+    serve({ models: { items: [], default: null } });
+    setup('en');
+    const note = await screen.findByRole('note');
+    expect(within(note).getByText('No AI key configured')).toBeInTheDocument();
+    expect(within(note).getByRole('link', { name: 'Add a key in your profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    expect(screen.getByRole('textbox', { name: 'Your message' })).toBeDisabled();
+  });
+
+  it('a 429 says how many seconds to wait (Retry-After) and gives the question back', async () => {
+    serve({
+      models: ONE_MODEL,
+      chat: () =>
+        reply({ type: 'about:blank', title: 'x', status: 429, code: 'rate_limited' }, 429, {
+          'retry-after': '17',
+        }),
+    });
+    const { user } = setup();
+    const composer = await screen.findByRole('textbox', { name: 'Sua mensagem' });
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    await user.type(composer, 'Quanto é 1/2 + 1/3?');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Você está enviando mensagens rápido demais. Espere 17 s e tente de novo.',
+    );
+    expect(chatCalls()).toHaveLength(1);
+    expect(JSON.parse(String(chatCalls()[0]![1]?.body))).toMatchObject({
+      action: 'send',
+      text: 'Quanto é 1/2 + 1/3?',
+      model: 'openai:gpt-4.1-mini',
+    });
+    expect(composer).toHaveValue('Quanto é 1/2 + 1/3?');
+  });
+
+  it('a 429 without Retry-After keeps the general message (English)', async () => {
+    serve({
+      models: ONE_MODEL,
+      chat: () =>
+        reply({ type: 'about:blank', title: 'x', status: 429, code: 'rate_limited' }, 429),
+    });
+    const { user } = setup('en');
+    const composer = await screen.findByRole('textbox', { name: 'Your message' });
+    await user.type(composer, 'Hi');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'You are sending messages too fast. Wait a moment and try again.',
+    );
+    expect(alert).not.toHaveTextContent(/\d+ s/);
+  });
+});
