@@ -4,6 +4,7 @@
  * and print a Markdown table.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,8 @@ export interface Row {
   errors: number;
   non2xx: number;
   total: number;
+  /** Server process CPU time per request (µs), when measured. */
+  cpuUsPerRequest?: number;
 }
 
 export function freePort(): Promise<number> {
@@ -43,6 +46,8 @@ export interface RunningServer {
   origin: string;
   /** The PUBLIC_URL the server was given (for Origin headers of Better Auth calls). */
   publicOrigin: string;
+  /** The server's process id (e.g. to read its CPU time). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -111,17 +116,26 @@ export async function startServer(
       });
       child.kill('SIGTERM');
     });
-  return { origin: `http://127.0.0.1:${port}`, publicOrigin, stop };
+  return { origin: `http://127.0.0.1:${port}`, publicOrigin, pid: child.pid, stop };
 }
 
-/** One autocannon run (CONNECTIONS connections, DURATION seconds unless overridden). */
+/**
+ * One autocannon run (CONNECTIONS connections, DURATION seconds unless overridden). With `pid`,
+ * also the server's CPU time per request — steadier than req/s on a shared machine.
+ */
 export async function measure(
   route: string,
   engine: string,
   options: AutocannonOptions,
+  pid?: number,
 ): Promise<Row> {
+  const cpuBefore = cpuTimeMs(pid);
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
+  const cpu = cpuTimeMs(pid) - cpuBefore;
   return {
+    ...(Number.isFinite(cpu) && result.requests.total > 0
+      ? { cpuUsPerRequest: (cpu * 1000) / result.requests.total }
+      : {}),
     route,
     engine,
     reqPerSec: result.requests.average,
@@ -201,6 +215,17 @@ export function printTable(rows: Row[]) {
     String(r.total),
   ]);
   console.log(`\n${formatTable(header, body)}`);
+}
+
+/** CPU time (user + system, ms) used so far by process `pid` (Linux /proc), or NaN. */
+export function cpuTimeMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks (USER_HZ = 100)
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** "1.23 0.98 0.75" — the 1/5/15-minute load averages (the machine is shared). */
