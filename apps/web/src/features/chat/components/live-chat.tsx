@@ -266,6 +266,7 @@ export function LiveChat({
                     }
                     onRegenerate={regenerate}
                     onEdit={() => setEditing(textOf(message))}
+                    readonly={readonly}
                   />
                 )}
               </div>

@@ -17,6 +17,8 @@ export interface MessageItemProps {
   canEdit: boolean;
   onRegenerate: () => void;
   onEdit: () => void;
+  /** A teacher reads a student's conversation: the questions are the student's, not "You". */
+  readonly?: boolean;
 }
 
 /** One message: the question as typed, the answer as markdown, and the actions that apply. */
@@ -28,6 +30,7 @@ export function MessageItem({
   canEdit,
   onRegenerate,
   onEdit,
+  readonly = false,
 }: MessageItemProps) {
   const { t } = useTranslation('chat');
   const text = textOf(message);
@@ -35,7 +38,7 @@ export function MessageItem({
   if (message.role === 'user') {
     return (
       <article
-        aria-label={t('chat.you')}
+        aria-label={readonly ? t('chat.student') : t('chat.you')}
         className="ml-auto flex max-w-[85%] flex-col items-end gap-1"
         data-role="user"
       >
