@@ -90,7 +90,7 @@ export function ConfirmDialog({
         <AlertDialogDescription>{description}</AlertDialogDescription>
         <DialogFooter>
           <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
-          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+          <Button variant="destructive" pending={pending} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </DialogFooter>

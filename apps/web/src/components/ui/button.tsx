@@ -1,6 +1,7 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
+import { Loader2 } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 export const buttonVariants = cva(
@@ -26,13 +27,43 @@ export const buttonVariants = cva(
   },
 );
 
+/**
+ * A button. `pending` disables it and shows a spinner in place of `icon` (the work it started is
+ * under way); `asChild` renders the single child (a link) with the button's look instead.
+ */
 export function Button({
   className,
   variant,
   size,
   asChild = false,
+  pending = false,
+  icon,
+  disabled,
+  children,
   ...props
-}: ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
-  const Comp = asChild ? Slot.Root : 'button';
-  return <Comp className={cn(buttonVariants({ variant, size, className }))} {...props} />;
+}: ComponentProps<'button'> &
+  VariantProps<typeof buttonVariants> & {
+    asChild?: boolean;
+    pending?: boolean;
+    icon?: ReactNode;
+  }) {
+  const classes = cn(buttonVariants({ variant, size, className }));
+  if (asChild) {
+    return (
+      <Slot.Root className={classes} {...props}>
+        {children}
+      </Slot.Root>
+    );
+  }
+  return (
+    <button
+      className={classes}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      {...props}
+    >
+      {pending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden /> : icon}
+      {children}
+    </button>
+  );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Ban, CalendarX2, Loader2, MailWarning, SearchX, UserCheck, Users } from 'lucide-react';
+import { Ban, CalendarX2, MailWarning, SearchX, UserCheck, Users } from 'lucide-react';
 import type { SessionUser } from '@aprenda/shared/schemas/auth';
 import type { InvitePreview } from '@aprenda/shared/schemas/classes';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -192,10 +192,7 @@ function SignedIn({ token, user }: { token: string; user: SessionUser }) {
         <Link to="/dashboard" className={buttonVariants({ variant: 'outline' })}>
           {t('cancel')}
         </Link>
-        <Button onClick={join} disabled={accept.isPending}>
-          {accept.isPending ? (
-            <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
-          ) : null}
+        <Button onClick={join} pending={accept.isPending}>
           {t('invite.join')}
         </Button>
       </div>

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Loader2 } from 'lucide-react';
 import { joinByCodeSchema } from '@aprenda/shared/schemas/classes';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -94,10 +93,7 @@ export function JoinCodeDialog({
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {t('cancel')}
             </Button>
-            <Button type="submit" disabled={join.isPending}>
-              {join.isPending ? (
-                <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
-              ) : null}
+            <Button type="submit" pending={join.isPending}>
               {t('join.submit')}
             </Button>
           </DialogFooter>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loader2, Sparkles } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import {
   CLASS_CODE_MAX,
   CLASS_DESCRIPTION_MAX,
@@ -195,10 +195,7 @@ export function ClassForm({
         <Button type="button" variant="outline" onClick={onDone}>
           {t('cancel')}
         </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? (
-            <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
-          ) : null}
+        <Button type="submit" pending={pending}>
           {klass ? t('form.save') : t('form.create')}
         </Button>
       </DialogFooter>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Loader2, MessagesSquare } from 'lucide-react';
+import { MessagesSquare } from 'lucide-react';
 import type { ClassDetail } from '@aprenda/shared/schemas/classes';
 import type { LinkedConversation } from '@aprenda/shared/schemas/conversations';
 import { Button } from '@/components/ui/button';
@@ -55,12 +55,9 @@ export function ConversationsTab({ klass }: { klass: ClassDetail }) {
               variant="outline"
               size="sm"
               className="self-center"
-              disabled={isFetchingNextPage}
+              pending={isFetchingNextPage}
               onClick={() => void fetchNextPage()}
             >
-              {isFetchingNextPage ? (
-                <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
-              ) : null}
               {t('conversations.loadMore')}
             </Button>
           ) : null}

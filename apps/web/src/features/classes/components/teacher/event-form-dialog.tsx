@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loader2 } from 'lucide-react';
 import {
   EVENT_DESCRIPTION_MAX,
   createEventSchema,
@@ -218,10 +217,7 @@ function EventForm({ classId, day, onDone }: { classId: string; day?: Date; onDo
         <Button type="button" variant="outline" onClick={onDone}>
           {t('cancel')}
         </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? (
-            <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
-          ) : null}
+        <Button type="submit" pending={create.isPending}>
           {t('events.create')}
         </Button>
       </DialogFooter>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Ban, Link2, Loader2 } from 'lucide-react';
+import { Ban, Link2 } from 'lucide-react';
 import { MEMBER_ROLES, type MemberRole } from '@aprenda/shared/constants';
 import {
   INVITE_MAX_USES,
@@ -179,12 +179,12 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
             />
           </Field>
         </div>
-        <Button type="submit" disabled={create.isPending} className="self-start">
-          {create.isPending ? (
-            <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
-          ) : (
-            <Link2 aria-hidden />
-          )}
+        <Button
+          type="submit"
+          pending={create.isPending}
+          icon={<Link2 aria-hidden />}
+          className="self-start"
+        >
           {t('invites.create')}
         </Button>
         {created ? (

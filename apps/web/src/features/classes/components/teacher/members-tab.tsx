@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loader2, UserMinus, UserPlus } from 'lucide-react';
+import { UserMinus, UserPlus } from 'lucide-react';
 import { MEMBER_ROLES, type MemberRole } from '@aprenda/shared/constants';
 import type { ClassDetail, ClassMember } from '@aprenda/shared/schemas/classes';
 import { addMemberQuerySchema } from '@aprenda/shared/schemas/classes';
@@ -124,12 +124,12 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
               ))}
             </NativeSelect>
           </Field>
-          <Button type="submit" disabled={add.isPending} className="sm:mt-6">
-            {add.isPending ? (
-              <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
-            ) : (
-              <UserPlus aria-hidden />
-            )}
+          <Button
+            type="submit"
+            pending={add.isPending}
+            icon={<UserPlus aria-hidden />}
+            className="sm:mt-6"
+          >
             {t('members.add')}
           </Button>
         </div>
