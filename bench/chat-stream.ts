@@ -1,0 +1,226 @@
+/**
+ * Client side of the chat benchmark (bench/conversations.ts): the real server as a child process
+ * whose pid we know (for its memory), streamed requests timed to their first token — through our
+ * server (AI SDK UI message stream) and straight to the provider (OpenAI Chat Completions SSE) —
+ * and a sampler of a process's resident memory from /proc.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { freePort, root } from './lib.ts';
+
+export interface ServerProcess {
+  origin: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * `node apps/server/src/server.ts` on 127.0.0.1 and a free port, as bench/lib.ts's startServer
+ * (request log off, no external services), but keeping the child's pid.
+ */
+export async function startServerProcess(
+  databaseUrl: string,
+  dataDir: string,
+  extraEnv: Record<string, string>,
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      POSTHOG_KEY: '',
+      POSTHOG_HOST: '',
+      GITHUB_CLIENT_ID: '',
+      GITHUB_CLIENT_SECRET: '',
+      REDIS_URL: '',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    let ready = false;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within 60 s:\n${output}`));
+    }, 60_000);
+    const onData = (chunk: Buffer) => {
+      // Keep the last few KB (warnings of a failed provider call land here).
+      output = (output + chunk.toString()).slice(-8192);
+      if (!ready && /Aprenda listening on http:\/\/\S+/.test(output)) {
+        ready = true;
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (!ready) reject(new Error(`server exited early (code ${code}):\n${output}`));
+    });
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, stop };
+}
+
+/** VmRSS / VmHWM of a process in MiB (Linux /proc). */
+export function memoryOf(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+  return { rss: kib('VmRSS') / 1024, hwm: kib('VmHWM') / 1024 };
+}
+
+/** Polls VmRSS every `everyMs` until stopped; returns the highest value seen (MiB). */
+export function sampleRss(pid: number, everyMs = 20) {
+  let peak = memoryOf(pid).rss;
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, memoryOf(pid).rss);
+    } catch {
+      // the process is gone
+    }
+  }, everyMs);
+  return {
+    stop(): number {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+export interface StreamResult {
+  status: number;
+  /** ms from the request's start to the first text (`null`: none came). */
+  firstTokenMs: number | null;
+  totalMs: number;
+  text: string;
+  /** The stream's parts in order (`type` of each UI message chunk / provider chunk kind). */
+  types: string[];
+  errorText: string | null;
+}
+
+/** Read an SSE body, calling `onData` with each `data:` payload as it arrives. */
+async function readSse(body: ReadableStream<Uint8Array>, onData: (data: string) => void) {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const event = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      for (const line of event.split('\n')) {
+        if (line.startsWith('data:')) onData(line.slice(5).trimStart());
+      }
+    }
+  }
+}
+
+/** One chat turn through our server, read to its end; the first `text-delta` is the first token. */
+export async function chatThroughServer(
+  origin: string,
+  token: string,
+  conversationId: string,
+  text: string,
+): Promise<StreamResult> {
+  const started = performance.now();
+  const res = await fetch(`${origin}/api/conversations/${conversationId}/chat`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ action: 'send', text }),
+  });
+  const result: StreamResult = {
+    status: res.status,
+    firstTokenMs: null,
+    totalMs: 0,
+    text: '',
+    types: [],
+    errorText: null,
+  };
+  if (res.status !== 200 || !res.body) {
+    result.errorText = await res.text();
+    result.totalMs = performance.now() - started;
+    return result;
+  }
+  await readSse(res.body, (data) => {
+    if (data === '[DONE]') return;
+    const part = JSON.parse(data) as { type: string; delta?: string; errorText?: string };
+    if (part.type === 'text-delta') {
+      result.firstTokenMs ??= performance.now() - started;
+      result.text += part.delta ?? '';
+    }
+    if (part.type === 'error') result.errorText = part.errorText ?? 'error';
+    result.types.push(part.type);
+  });
+  result.totalMs = performance.now() - started;
+  return result;
+}
+
+/**
+ * The same kind of request straight to the provider (`POST <base>/chat/completions`, streamed, as
+ * the AI SDK sends it); the first chunk with content is the first token.
+ */
+export async function chatDirect(baseUrl: string, text: string): Promise<StreamResult> {
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer sk-bench', 'content-type': 'application/json' },
+    body: JSON.stringify({
+      model: 'gpt-4.1-mini',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: text }],
+    }),
+  });
+  const result: StreamResult = {
+    status: res.status,
+    firstTokenMs: null,
+    totalMs: 0,
+    text: '',
+    types: [],
+    errorText: null,
+  };
+  if (res.status !== 200 || !res.body) {
+    result.errorText = await res.text();
+    return result;
+  }
+  await readSse(res.body, (data) => {
+    if (data === '[DONE]') {
+      result.types.push('done');
+      return;
+    }
+    const chunk = JSON.parse(data) as { choices?: Array<{ delta?: { content?: string } }> };
+    const content = chunk.choices?.[0]?.delta?.content;
+    if (content) {
+      result.firstTokenMs ??= performance.now() - started;
+      result.text += content;
+    }
+    result.types.push('chunk');
+  });
+  result.totalMs = performance.now() - started;
+  return result;
+}
+
+/** The q-quantile (0–1) of `values` (nearest rank). */
+export function quantile(values: number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
