@@ -126,9 +126,10 @@ function searchCondition(ctx: ReadCtx, words: string[]) {
         where to_tsvector('simple', aprenda_fold(m.text)) @@ to_tsquery('simple', ${tsq})))`;
   }
   const match = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
-  return sql<boolean>`(c.rowid in (select rowid from conversations_fts where conversations_fts match ${match})
-    or c.id in (select m.conversation_id from messages m
-      where m.rowid in (select rowid from messages_fts where messages_fts match ${match})))`;
+  // messages_search's rowid is conversation rowid × 2^24 + seq (migration 0006): the matching
+  // conversations come straight from the index, no message row is read.
+  return sql<boolean>`c.rowid in (select rowid from conversations_fts where conversations_fts match ${match}
+    union all select rowid >> 24 from messages_search where messages_search match ${match})`;
 }
 
 // ---------------------------------------------------------------------------------------------
