@@ -422,14 +422,18 @@ export async function beginChatTurn(
   const assistantMessageId = uuidv7(now.getTime());
   const result = await ctx.db.db.transaction().execute(async (trx) => {
     await lockConversation(ctx, trx, conversation.id);
-    const lastUser = await trx
-      .selectFrom('messages')
-      .select(['id', 'seq', 'role', 'text', 'status', 'error_code', 'model', 'created_at'])
-      .where('conversation_id', '=', conversation.id)
-      .where('role', '=', 'user')
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    // Only edit/regenerate need the last question (one round trip less before a `send` streams).
+    const lastUser =
+      input.action === 'send'
+        ? undefined
+        : await trx
+            .selectFrom('messages')
+            .select(['id', 'seq', 'role', 'text', 'status', 'error_code', 'model', 'created_at'])
+            .where('conversation_id', '=', conversation.id)
+            .where('role', '=', 'user')
+            .orderBy('seq', 'desc')
+            .limit(1)
+            .executeTakeFirst();
     let userRow: MessageRow;
     if (input.action === 'send') {
       const max = await trx
