@@ -1,18 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { DEMO_STUDENT } from '../fixtures/env.ts';
-import { expect, expectLoaded, signInHere, test } from '../fixtures/test.ts';
-
-async function seriousViolations(page: Page) {
-  await expectLoaded(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    );
-}
+import { expect, signInHere, test } from '../fixtures/test.ts';
+import { seriousViolations } from '../fixtures/axe.ts';
 
 test('axe finds no serious or critical violation on /, /auth, /dashboard, /profile', async ({
   page,

@@ -1,7 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { LlmStep } from '../../apps/server/test/fake-llm.ts';
-import { ENV_LLM_CONTROL_URL } from '../fixtures/env.ts';
 import {
   expect,
   expectLoaded,
@@ -11,20 +8,8 @@ import {
   test,
   type NewUser,
 } from '../fixtures/test.ts';
-
-/** Script the fake provider's next streamed answers (the server calls it for every chat turn). */
-async function scriptLlm(...steps: LlmStep[]) {
-  const res = await fetch(`${process.env[ENV_LLM_CONTROL_URL]}/__script`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ steps }),
-  });
-  expect(res.status).toBe(204);
-}
-
-async function resetLlm() {
-  await fetch(`${process.env[ENV_LLM_CONTROL_URL]}/__reset`, { method: 'POST' });
-}
+import { seriousViolations } from '../fixtures/axe.ts';
+import { resetLlm, scriptLlm } from '../fixtures/llm-client.ts';
 
 test.beforeEach(async () => {
   await resetLlm();
@@ -327,15 +312,7 @@ test('a 500-message conversation opens without rendering every message, older pa
 test('axe finds no serious or critical violation on /dashboard/chat', async ({ page }) => {
   await signUp(page, newUser('student'));
   const violations = async (label: string) => {
-    await expectLoaded(page);
-    const results = await new AxeBuilder({ page }).analyze();
-    const found = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-      );
-    expect.soft(found, label).toEqual([]);
+    expect.soft(await seriousViolations(page), label).toEqual([]);
   };
   await page.goto('/dashboard/chat');
   await expect(page.getByText('Nenhuma conversa ainda')).toBeVisible();

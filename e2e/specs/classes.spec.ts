@@ -1,30 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_STUDENT, DEMO_TEACHER } from '../fixtures/env.ts';
-import {
-  expect,
-  expectLoaded,
-  newUser,
-  signInHere,
-  signUp,
-  test,
-  type NewUser,
-} from '../fixtures/test.ts';
+import { expect, newUser, signInHere, signUp, test, type NewUser } from '../fixtures/test.ts';
+import { seriousViolations } from '../fixtures/axe.ts';
 
 const NO_CLASSES = 'Você ainda não está em nenhuma turma. Aguarde um convite do professor.';
 const FILTERED_EMPTY = 'Tente ajustar o filtro para encontrar a turma desejada.';
 const FILTER = 'Filtrar por nome ou descrição...';
-
-async function seriousViolations(page: Page) {
-  await expectLoaded(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    );
-}
 
 async function newPage(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL, locale: 'pt-BR' });

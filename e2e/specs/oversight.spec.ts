@@ -1,21 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import type { LlmStep } from '../../apps/server/test/fake-llm.ts';
-import { ENV_LLM_CONTROL_URL } from '../fixtures/env.ts';
-import { expect, expectLoaded, newUser, signUp, test } from '../fixtures/test.ts';
-
-/** Script the fake provider's next streamed answers. */
-async function scriptLlm(...steps: LlmStep[]) {
-  const res = await fetch(`${process.env[ENV_LLM_CONTROL_URL]}/__script`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ steps }),
-  });
-  expect(res.status).toBe(204);
-}
+import { expect, newUser, signUp, test } from '../fixtures/test.ts';
+import { seriousViolations } from '../fixtures/axe.ts';
+import { resetLlm, scriptLlm } from '../fixtures/llm-client.ts';
 
 test.beforeEach(async () => {
-  await fetch(`${process.env[ENV_LLM_CONTROL_URL]}/__reset`, { method: 'POST' });
+  await resetLlm();
 });
 
 async function newPage(browser: Browser, baseURL: string | undefined, width = 1280) {
@@ -25,17 +14,6 @@ async function newPage(browser: Browser, baseURL: string | undefined, width = 12
     viewport: { width, height: 900 },
   });
   return context.newPage();
-}
-
-async function seriousViolations(page: Page) {
-  await expectLoaded(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    );
 }
 
 /** Screenshots of the tab for review, only when E2E_SCREENSHOT_DIR is set. */
