@@ -68,6 +68,11 @@ export const envSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    /** PostgreSQL named prepared statements (off behind a transaction-pooling proxy). */
+    PG_PREPARED_STATEMENTS: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('true')
+      .transform((v) => v !== 'false' && v !== '0'),
     /** Auth rate limit: requests per window per client for sign-in/sign-up. */
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),

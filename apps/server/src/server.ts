@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(env.LOG_LEVEL);
   const secret = resolveSecret(env);
-  const db = createDb(env.DATABASE_URL);
+  const db = createDb(env.DATABASE_URL, { preparedStatements: env.PG_PREPARED_STATEMENTS });
   const { app, auth, ctx } = createApp({ env, db, secret, logger });
 
   await migrate(db, auth);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -8,16 +9,92 @@ import type { Database, Db, Dialect } from './types.ts';
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
-  /** The underlying driver handle (better-sqlite3 Database or pg Pool), for Better Auth. */
   close(): Promise<void>;
 }
 
+/** Distinct SQL texts kept prepared (per SQLite handle; per process for PostgreSQL names). */
+const STATEMENT_CACHE_SIZE = 2000;
+
+/**
+ * better-sqlite3 behind Kysely re-prepares every query (Kysely's driver calls `prepare` each time,
+ * ~50 µs a statement). Keep compiled statements by SQL text, least recently used out first.
+ * better-sqlite3 re-compiles a cached statement by itself after a schema change; a statement that
+ * is still being iterated (`busy`) is never handed out twice.
+ */
+function cachingSqlite(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      const hit = cache.get(sql);
+      if (hit && !hit.busy) {
+        cache.delete(sql);
+        cache.set(sql, hit);
+        return hit;
+      }
+      const stmt = sqlite.prepare(sql);
+      if (!hit) {
+        cache.set(sql, stmt);
+        if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      return stmt;
+    },
+  };
+}
+
+/**
+ * PostgreSQL: send plain DML as *named* prepared statements, so the server parses and plans each
+ * distinct text once per connection instead of on every request (pg keeps the name per
+ * connection). Only SELECT/INSERT/UPDATE/DELETE/WITH with parameters, and at most
+ * STATEMENT_CACHE_SIZE distinct texts per process — DDL, migrations and one-off texts stay unnamed.
+ * Not for a transaction-pooling proxy (PgBouncer in transaction mode without prepared-statement
+ * support): set PG_PREPARED_STATEMENTS=false there (see env.ts).
+ */
+function namingPool(pool: pg.Pool): pg.Pool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (name) return name;
+    if (
+      names.size >= STATEMENT_CACHE_SIZE ||
+      !/^\s*(select|insert|update|delete|with)\b/i.test(text)
+    ) {
+      return undefined;
+    }
+    name = `k${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    names.set(text, name);
+    return name;
+  };
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  (pool as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
+    const client = await connect();
+    const marked = client as pg.PoolClient & { aprendaNamed?: true };
+    if (!marked.aprendaNamed) {
+      marked.aprendaNamed = true;
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (config: unknown, values?: unknown) => {
+        if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+          const name = nameOf(config);
+          if (name) return query({ name, text: config, values });
+        }
+        return values === undefined ? query(config) : query(config, values);
+      };
+    }
+    return client;
+  };
+  return pool;
+}
+
 /** Open the database named by DATABASE_URL: `file:<path>`, `:memory:`, or `postgres://…`. */
-export function createDb(url: string, options: { poolSize?: number } = {}): DbHandle {
+export function createDb(
+  url: string,
+  options: { poolSize?: number; preparedStatements?: boolean } = {},
+): DbHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const raw = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     // A pool error (e.g. the server restarted) must not crash the process.
-    pool.on('error', () => {});
+    raw.on('error', () => {});
+    const pool = options.preparedStatements === false ? raw : namingPool(raw);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -28,6 +105,10 @@ export function createDb(url: string, options: { poolSize?: number } = {}): DbHa
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Read through the OS page cache instead of copying pages into SQLite's own buffers.
+  sqlite.pragma('mmap_size = 1073741824');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const db = createDb(env.DATABASE_URL);
+  const db = createDb(env.DATABASE_URL, { preparedStatements: env.PG_PREPARED_STATEMENTS });
   try {
     const auth = createAuth({ env, db, secret: resolveSecret(env) });
     await migrate(db, auth);

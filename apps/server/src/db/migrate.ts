@@ -26,6 +26,10 @@ export async function migrate(handle: DbHandle, auth: Auth): Promise<void> {
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations },
+    // Work on parallel branches can land a lower-numbered migration after a higher one ran
+    // (0003 landed after 0004): apply the missing one instead of refusing to start. Migrations
+    // must therefore not depend on the order of siblings that landed the same day.
+    allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error } = await migrator.migrateToLatest();

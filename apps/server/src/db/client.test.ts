@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createDb } from './client.ts';
+
+describe('SQLite statement cache', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'aprenda-client-'));
+  const handle = createDb(`file:${join(dir, 'c.db')}`);
+  afterAll(async () => {
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers correctly across schema changes and repeated texts', async () => {
+    await sql`create table t (id integer primary key, v text)`.execute(handle.db);
+    for (let i = 0; i < 5; i++) await sql`insert into t (v) values (${`v${i}`})`.execute(handle.db);
+    const q = () => sql<{ n: number }>`select count(*) as n from t where v like ${'v%'}`;
+    expect((await q().execute(handle.db)).rows[0]!.n).toBe(5);
+    // A schema change after the statement was cached: better-sqlite3 re-compiles it.
+    await sql`alter table t add column w text`.execute(handle.db);
+    await sql`insert into t (v, w) values (${'v9'}, ${'x'})`.execute(handle.db);
+    expect((await q().execute(handle.db)).rows[0]!.n).toBe(6);
+    const star = await sql<Record<string, unknown>>`select * from t where id = ${6}`.execute(
+      handle.db,
+    );
+    expect(star.rows[0]).toEqual({ id: 6, v: 'v9', w: 'x' });
+  });
+
+  it('compiles a repeated text once, also after streaming it', async () => {
+    const prepare = vi.spyOn(SQLite.prototype, 'prepare');
+    try {
+      const db = handle.db as unknown as Kysely<{ t: { id: number } }>;
+      const query = db.selectFrom('t').select('id').where('id', '>', 0).orderBy('id');
+      const streamed: number[] = [];
+      for await (const row of query.stream()) streamed.push(row.id);
+      for (let i = 0; i < 10; i++) expect(await query.execute()).toHaveLength(6);
+      expect(streamed).toEqual([1, 2, 3, 4, 5, 6]);
+      const text = query.compile().sql;
+      expect(prepare.mock.calls.filter(([s]) => s === text)).toHaveLength(1);
+    } finally {
+      prepare.mockRestore();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL named statements', () => {
+  it('prepares DML once per connection and leaves DDL unnamed', async () => {
+    const handle = createDb(process.env.TEST_DATABASE_URL!, { poolSize: 1 });
+    try {
+      await handle.db.connection().execute(async (conn) => {
+        await sql`create temporary table named_t (id int)`.execute(conn);
+        for (let i = 0; i < 3; i++) await sql`insert into named_t values (${i})`.execute(conn);
+        const r = await sql<{
+          n: string;
+        }>`select count(*) as n from named_t where id >= ${0}`.execute(conn);
+        expect(Number(r.rows[0]!.n)).toBe(3);
+        const prepared = await sql<{ statement: string }>`
+          select statement from pg_prepared_statements where name like 'k%'`.execute(conn);
+        const texts = prepared.rows.map((p) => p.statement);
+        expect(texts.some((t) => t.startsWith('insert into named_t'))).toBe(true);
+        expect(texts.some((t) => t.startsWith('select count(*)'))).toBe(true);
+        expect(texts.some((t) => /create temporary table/i.test(t))).toBe(false);
+      });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('can be turned off', async () => {
+    const handle = createDb(process.env.TEST_DATABASE_URL!, {
+      poolSize: 1,
+      preparedStatements: false,
+    });
+    try {
+      await handle.db.connection().execute(async (conn) => {
+        await sql`select ${1}::int as one`.execute(conn);
+        const prepared = await sql<{ n: string }>`
+          select count(*) as n from pg_prepared_statements`.execute(conn);
+        expect(Number(prepared.rows[0]!.n)).toBe(0);
+      });
+    } finally {
+      await handle.close();
+    }
+  });
+});
