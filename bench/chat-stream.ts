@@ -1,84 +1,10 @@
 /**
- * Client side of the chat benchmark (bench/conversations.ts): the real server as a child process
- * whose pid we know (for its memory), streamed requests timed to their first token — through our
- * server (AI SDK UI message stream) and straight to the provider (OpenAI Chat Completions SSE) —
- * and a sampler of a process's resident memory from /proc.
+ * Client side of the chat benchmark (bench/conversations.ts; the server is bench/lib.ts's
+ * startServer): streamed requests timed to their first token — through our server (AI SDK UI
+ * message stream) and straight to the provider (OpenAI Chat Completions SSE) — and a sampler of a
+ * process's resident memory from /proc.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { freePort, root } from './lib.ts';
-
-export interface ServerProcess {
-  origin: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-/**
- * `node apps/server/src/server.ts` on 127.0.0.1 and a free port, as bench/lib.ts's startServer
- * (request log off, no external services), but keeping the child's pid.
- */
-export async function startServerProcess(
-  databaseUrl: string,
-  dataDir: string,
-  extraEnv: Record<string, string>,
-): Promise<ServerProcess> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      POSTHOG_KEY: '',
-      POSTHOG_HOST: '',
-      GITHUB_CLIENT_ID: '',
-      GITHUB_CLIENT_SECRET: '',
-      REDIS_URL: '',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    let ready = false;
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`server did not start within 60 s:\n${output}`));
-    }, 60_000);
-    const onData = (chunk: Buffer) => {
-      // Keep the last few KB (warnings of a failed provider call land here).
-      output = (output + chunk.toString()).slice(-8192);
-      if (!ready && /Aprenda listening on http:\/\/\S+/.test(output)) {
-        ready = true;
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      if (!ready) reject(new Error(`server exited early (code ${code}):\n${output}`));
-    });
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.once('exit', () => {
-        clearTimeout(kill);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
-  return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, stop };
-}
 
 /** VmRSS / VmHWM of a process in MiB (Linux /proc). */
 export function memoryOf(pid: number): { rss: number; hwm: number } {
@@ -133,6 +59,34 @@ async function readSse(body: ReadableStream<Uint8Array>, onData: (data: string) 
   }
 }
 
+/**
+ * A streamed response read to its end, timed from `started`: its status and, on a non-200, its body
+ * as `errorText`; else `onData(payload, result, token)` for each SSE `data:` payload, where
+ * `token(text)` appends text to the result (the first one sets `firstTokenMs`).
+ */
+async function readTimed(
+  started: number,
+  res: Response,
+  onData: (data: string, result: StreamResult, token: (text: string) => void) => void,
+): Promise<StreamResult> {
+  const result: StreamResult = {
+    status: res.status,
+    firstTokenMs: null,
+    totalMs: 0,
+    text: '',
+    types: [],
+    errorText: null,
+  };
+  const token = (text: string) => {
+    result.firstTokenMs ??= performance.now() - started;
+    result.text += text;
+  };
+  if (res.status !== 200 || !res.body) result.errorText = await res.text();
+  else await readSse(res.body, (data) => onData(data, result, token));
+  result.totalMs = performance.now() - started;
+  return result;
+}
+
 /** One chat turn through our server, read to its end; the first `text-delta` is the first token. */
 export async function chatThroughServer(
   origin: string,
@@ -146,31 +100,13 @@ export async function chatThroughServer(
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ action: 'send', text }),
   });
-  const result: StreamResult = {
-    status: res.status,
-    firstTokenMs: null,
-    totalMs: 0,
-    text: '',
-    types: [],
-    errorText: null,
-  };
-  if (res.status !== 200 || !res.body) {
-    result.errorText = await res.text();
-    result.totalMs = performance.now() - started;
-    return result;
-  }
-  await readSse(res.body, (data) => {
+  return readTimed(started, res, (data, result, addText) => {
     if (data === '[DONE]') return;
     const part = JSON.parse(data) as { type: string; delta?: string; errorText?: string };
-    if (part.type === 'text-delta') {
-      result.firstTokenMs ??= performance.now() - started;
-      result.text += part.delta ?? '';
-    }
+    if (part.type === 'text-delta') addText(part.delta ?? '');
     if (part.type === 'error') result.errorText = part.errorText ?? 'error';
     result.types.push(part.type);
   });
-  result.totalMs = performance.now() - started;
-  return result;
 }
 
 /**
@@ -189,33 +125,16 @@ export async function chatDirect(baseUrl: string, text: string): Promise<StreamR
       messages: [{ role: 'user', content: text }],
     }),
   });
-  const result: StreamResult = {
-    status: res.status,
-    firstTokenMs: null,
-    totalMs: 0,
-    text: '',
-    types: [],
-    errorText: null,
-  };
-  if (res.status !== 200 || !res.body) {
-    result.errorText = await res.text();
-    return result;
-  }
-  await readSse(res.body, (data) => {
+  return readTimed(started, res, (data, result, addText) => {
     if (data === '[DONE]') {
       result.types.push('done');
       return;
     }
     const chunk = JSON.parse(data) as { choices?: Array<{ delta?: { content?: string } }> };
     const content = chunk.choices?.[0]?.delta?.content;
-    if (content) {
-      result.firstTokenMs ??= performance.now() - started;
-      result.text += content;
-    }
+    if (content) addText(content);
     result.types.push('chunk');
   });
-  result.totalMs = performance.now() - started;
-  return result;
 }
 
 /** The q-quantile (0–1) of `values` (nearest rank). */

@@ -11,17 +11,7 @@
  * Prints a table and the targets — p99 ≤ 25 ms, mine ≥ 50 % of health's req/s — as PASS/FAIL;
  * exits 1 when a request failed or a target was missed.
  */
-import { createHash } from 'node:crypto';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-} from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -30,69 +20,37 @@ import {
   formatTable,
   loadAverage,
   measure,
-  root,
+  ROW_HEADER,
+  rowCells,
+  runBench,
   startServer,
-  withPostgresDatabase,
   type Row,
 } from './lib.ts';
+import { createSessions, SEED_VERSION, seedClasses, seedSizes } from './seed-classes.ts';
 import {
-  createSessions,
-  migrateDatabase,
-  SEED_VERSION,
-  seedClasses,
-  seedSizes,
-} from './seed-classes.ts';
+  BENCH_SECRET,
+  seconds,
+  seededSqliteFile,
+  withSeededPostgres,
+  type DataSet,
+} from './seed-lib.ts';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 2000);
-const SECRET = 'aprenda-bench-secret-not-for-production-0123456789';
+const SECRET = BENCH_SECRET;
 const P99_TARGET_MS = 25;
 const RATIO_TARGET = 0.5;
 const MINE = 'GET /api/classes/mine';
 const HEALTH = 'GET /api/health';
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-/** Cache key: seed version and sizes, the migrations' sources, Better Auth's version. */
-function cacheKey(): string {
-  const hash = createHash('sha256');
-  hash.update(JSON.stringify({ SEED_VERSION, sizes: seedSizes() }));
-  const dir = join(root, 'apps/server/src/db/migrations');
-  for (const file of readdirSync(dir).sort())
-    hash.update(file).update(readFileSync(join(dir, file)));
-  hash.update(readFileSync(join(root, 'node_modules/better-auth/package.json')));
-  hash.update(readFileSync(join(root, 'bench/seed-classes.ts')));
-  return hash.digest('hex').slice(0, 16);
-}
-
-/** The seeded SQLite file: from bench/.cache/ when present, else seeded now and cached. */
-async function seededSqliteFile(): Promise<string> {
-  const cacheDir = join(root, 'bench/.cache');
-  mkdirSync(cacheDir, { recursive: true });
-  const file = join(cacheDir, `classes-${cacheKey()}.db`);
-  if (existsSync(file)) {
-    console.log(`[bench] sqlite: seeded database from the cache (${file})`);
-    return file;
-  }
-  for (const old of readdirSync(cacheDir)) {
-    if (old.startsWith('classes-')) rmSync(join(cacheDir, old), { force: true });
-  }
-  const tmp = join(cacheDir, `seeding-${process.pid}.db`);
-  try {
-    await migrateDatabase(`file:${tmp}`, cacheDir, SECRET);
-    const { ms, counts } = await seedClasses(`file:${tmp}`);
-    console.log(
-      `[bench] sqlite: seeded ${describe(counts)} in ${seconds(ms)} (cached for next runs)`,
-    );
-    renameSync(tmp, file);
-  } finally {
-    for (const f of [tmp, `${tmp}-wal`, `${tmp}-shm`]) rmSync(f, { force: true });
-  }
-  return file;
-}
-
-const describe = (c: { users: number; classes: number; memberships: number }) =>
-  `${c.users.toLocaleString('en')} users, ${c.classes.toLocaleString('en')} classes, ` +
-  `${c.memberships.toLocaleString('en')} memberships`;
+const DATA: DataSet<Awaited<ReturnType<typeof seedClasses>>['counts']> = {
+  name: 'classes',
+  seeder: 'bench/seed-classes.ts',
+  key: { SEED_VERSION, sizes: seedSizes() },
+  seed: (url) => seedClasses(url),
+  describe: (c) =>
+    `${c.users.toLocaleString('en')} users, ${c.classes.toLocaleString('en')} classes, ` +
+    `${c.memberships.toLocaleString('en')} memberships`,
+};
 
 /** Before measuring: a student's token answers 200 with classes; a forged signature is 401. */
 async function sanityCheck(origin: string, tokens: string[]): Promise<number> {
@@ -161,26 +119,9 @@ async function benchEngine(engine: string, databaseUrl: string, dataDir: string)
 }
 
 function report(rows: Row[]): boolean {
-  const header = [
-    'route',
-    'engine',
-    'req/s',
-    'p50 ms',
-    'p99 ms',
-    'errors',
-    'non-2xx',
-    'requests',
-    'server CPU µs/req',
-  ];
+  const header = [...ROW_HEADER, 'server CPU µs/req'];
   const body = rows.map((r) => [
-    r.route,
-    r.engine,
-    r.reqPerSec.toFixed(0),
-    r.p50.toFixed(1),
-    r.p99.toFixed(1),
-    String(r.errors),
-    String(r.non2xx),
-    String(r.total),
+    ...rowCells(r),
     r.cpuUsPerRequest === undefined ? '—' : r.cpuUsPerRequest.toFixed(0),
   ]);
   console.log(`\n${formatTable(header, body)}`);
@@ -227,7 +168,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'aprenda-bench-classes-'));
   const rows: Row[] = [];
   try {
-    const cached = await seededSqliteFile();
+    const cached = await seededSqliteFile(DATA);
     const file = join(dataDir, 'bench.db');
     copyFileSync(cached, file);
     rows.push(...(await benchEngine('sqlite', `file:${file}`, dataDir)));
@@ -235,12 +176,9 @@ async function main() {
     const pgUrl = process.env.BENCH_DATABASE_URL;
     if (pgUrl) {
       rows.push(
-        ...(await withPostgresDatabase(pgUrl, async (url) => {
-          await migrateDatabase(url, dataDir, SECRET);
-          const { ms, counts } = await seedClasses(url);
-          console.log(`\n[bench] postgres: seeded ${describe(counts)} in ${seconds(ms)}`);
-          return benchEngine('postgres', url, dataDir);
-        })),
+        ...(await withSeededPostgres(pgUrl, DATA, dataDir, (url) =>
+          benchEngine('postgres', url, dataDir),
+        )),
       );
     } else {
       console.log('\n[bench] BENCH_DATABASE_URL not set: PostgreSQL run skipped');
@@ -264,7 +202,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error('[bench] failed:', err instanceof Error ? (err.stack ?? err.message) : err);
-  process.exit(1);
-});
+runBench(main);

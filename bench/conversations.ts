@@ -19,48 +19,37 @@
  * Prints one table with every figure and the targets — list and search p99 ≤ 25 ms, added first
  * token latency p50 ≤ 10 ms, no failed stream — as PASS/FAIL; exits 1 when one is missed.
  */
-import { createHash } from 'node:crypto';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-} from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeLlm, type FakeLlm, type LlmStep } from '../apps/server/test/fake-llm.ts';
-import {
-  chatDirect,
-  chatThroughServer,
-  memoryOf,
-  quantile,
-  sampleRss,
-  startServerProcess,
-  type ServerProcess,
-} from './chat-stream.ts';
+import { chatDirect, chatThroughServer, memoryOf, quantile, sampleRss } from './chat-stream.ts';
 import {
   CONNECTIONS,
   DURATION,
   formatTable,
   loadAverage,
   measure,
-  root,
-  withPostgresDatabase,
+  runBench,
+  startServer,
   type Row,
+  type RunningServer,
 } from './lib.ts';
-import { migrateDatabase } from './seed-classes.ts';
 import {
   CONVERSATION_SEED_VERSION,
   conversationSeedSizes,
   createBenchSession,
   seedConversations,
 } from './seed-conversations.ts';
+import {
+  BENCH_SECRET,
+  seconds,
+  seededSqliteFile,
+  withSeededPostgres,
+  type DataSet,
+} from './seed-lib.ts';
 
-const SECRET = 'aprenda-bench-secret-not-for-production-0123456789';
+const SECRET = BENCH_SECRET;
 const CHATS = Number(process.env.BENCH_CHATS ?? 200);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 200);
 const FIRST_TOKEN_DELAY_MS = 20;
@@ -74,7 +63,6 @@ const SEARCHES = [
   { label: 'GET /api/conversations?q=revolucao francesa', q: 'revolucao francesa' },
 ];
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const ms1 = (n: number) => n.toFixed(1);
 
 interface ChatFigures {
@@ -103,44 +91,15 @@ interface EngineResult {
   streams: StreamFigures;
 }
 
-/** Cache key: seed version and sizes, the migrations' sources, Better Auth's version, the seeder. */
-function cacheKey(): string {
-  const hash = createHash('sha256');
-  hash.update(JSON.stringify({ CONVERSATION_SEED_VERSION, sizes: conversationSeedSizes() }));
-  const dir = join(root, 'apps/server/src/db/migrations');
-  for (const file of readdirSync(dir).sort())
-    hash.update(file).update(readFileSync(join(dir, file)));
-  hash.update(readFileSync(join(root, 'node_modules/better-auth/package.json')));
-  hash.update(readFileSync(join(root, 'bench/seed-conversations.ts')));
-  return hash.digest('hex').slice(0, 16);
-}
-
-/** The seeded SQLite file: from bench/.cache/ when present, else seeded now and cached. */
-async function seededSqliteFile(): Promise<string> {
-  const cacheDir = join(root, 'bench/.cache');
-  mkdirSync(cacheDir, { recursive: true });
-  const file = join(cacheDir, `conversations-${cacheKey()}.db`);
-  if (existsSync(file)) {
-    console.log(`[bench] sqlite: seeded database from the cache (${file})`);
-    return file;
-  }
-  for (const old of readdirSync(cacheDir)) {
-    if (old.startsWith('conversations-')) rmSync(join(cacheDir, old), { force: true });
-  }
-  const tmp = join(cacheDir, `seeding-conversations-${process.pid}.db`);
-  try {
-    await migrateDatabase(`file:${tmp}`, cacheDir, SECRET);
-    const { ms, counts } = await seedConversations(`file:${tmp}`);
-    console.log(`[bench] sqlite: seeded ${describe(counts)} in ${seconds(ms)} (cached)`);
-    renameSync(tmp, file);
-  } finally {
-    for (const f of [tmp, `${tmp}-wal`, `${tmp}-shm`]) rmSync(f, { force: true });
-  }
-  return file;
-}
-
-const describe = (c: { conversations: number; messages: number }) =>
-  `${c.conversations.toLocaleString('en')} conversations, ${c.messages.toLocaleString('en')} messages`;
+const DATA: DataSet<Awaited<ReturnType<typeof seedConversations>>['counts']> = {
+  name: 'conversations',
+  seeder: 'bench/seed-conversations.ts',
+  key: { CONVERSATION_SEED_VERSION, sizes: conversationSeedSizes() },
+  seed: (url) => seedConversations(url),
+  describe: (c) =>
+    `${c.conversations.toLocaleString('en')} conversations, ` +
+    `${c.messages.toLocaleString('en')} messages`,
+};
 
 interface ConversationItem {
   id: string;
@@ -198,7 +157,7 @@ async function benchReads(
   dataDir: string,
   token: string,
 ): Promise<Row[]> {
-  const server = await startServerProcess(databaseUrl, dataDir, {
+  const server = await startServer(databaseUrl, dataDir, {
     APP_SECRET: SECRET,
     SEED_DEMO: 'false',
   });
@@ -248,7 +207,7 @@ const words = (n: number, prefix: string) => Array.from({ length: n }, (_, i) =>
 
 async function benchChat(
   engine: string,
-  server: ServerProcess,
+  server: RunningServer,
   llm: FakeLlm,
   token: string,
   ids: string[],
@@ -307,7 +266,7 @@ async function benchChat(
 }
 
 async function benchStreams(
-  server: ServerProcess,
+  server: RunningServer,
   llm: FakeLlm,
   token: string,
   ids: string[],
@@ -371,7 +330,7 @@ async function benchEngine(
   const rows = await benchReads(engine, databaseUrl, dataDir, token);
 
   // Chats on a fresh server process (its memory is the chats' alone).
-  const server = await startServerProcess(databaseUrl, dataDir, {
+  const server = await startServer(databaseUrl, dataDir, {
     APP_SECRET: SECRET,
     SEED_DEMO: 'false',
     OPENAI_API_KEY: 'sk-bench',
@@ -487,7 +446,7 @@ async function main() {
   const llm = await startFakeLlm();
   const results: EngineResult[] = [];
   try {
-    const cached = await seededSqliteFile();
+    const cached = await seededSqliteFile(DATA);
     const file = join(dataDir, 'bench.db');
     copyFileSync(cached, file);
     results.push(await benchEngine('sqlite', `file:${file}`, dataDir, llm));
@@ -495,12 +454,9 @@ async function main() {
     const pgUrl = process.env.BENCH_DATABASE_URL;
     if (pgUrl) {
       results.push(
-        await withPostgresDatabase(pgUrl, async (url) => {
-          await migrateDatabase(url, dataDir, SECRET);
-          const { ms, counts } = await seedConversations(url);
-          console.log(`\n[bench] postgres: seeded ${describe(counts)} in ${seconds(ms)}`);
-          return benchEngine('postgres', url, dataDir, llm);
-        }),
+        await withSeededPostgres(pgUrl, DATA, dataDir, (url) =>
+          benchEngine('postgres', url, dataDir, llm),
+        ),
       );
     } else {
       console.log('\n[bench] BENCH_DATABASE_URL not set: PostgreSQL run skipped');
@@ -522,7 +478,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error('[bench] failed:', err instanceof Error ? (err.stack ?? err.message) : err);
-  process.exit(1);
-});
+runBench(main);

@@ -1,7 +1,7 @@
 /**
- * Shared pieces of the benchmarks (bench/api.ts, bench/classes.ts): start the real server as a
+ * Shared pieces of the benchmarks (api, classes, conversations): start the real server as a
  * child process on a free loopback port, run autocannon, throw-away PostgreSQL schemas/databases,
- * and print a Markdown table.
+ * print a Markdown table, and run a benchmark's main. The seeders' shared pieces: bench/seed-lib.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -46,8 +46,8 @@ export interface RunningServer {
   origin: string;
   /** The PUBLIC_URL the server was given (for Origin headers of Better Auth calls). */
   publicOrigin: string;
-  /** The server's process id (e.g. to read its CPU time). */
-  pid: number | undefined;
+  /** The server's process id (e.g. to read its CPU time or memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -83,17 +83,17 @@ export async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let output = '';
   await new Promise<void>((resolve, reject) => {
-    let output = '';
     let ready = false;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`server did not start within 60 s:\n${output}`));
     }, 60_000);
     const onData = (chunk: Buffer) => {
-      if (ready) return; // keep draining the pipes
-      output += chunk.toString();
-      if (/Aprenda listening on http:\/\/\S+/.test(output)) {
+      // Keep draining the pipes, and the last few KB (warnings of a failed provider call land here).
+      output = (output + chunk.toString()).slice(-8192);
+      if (!ready && /Aprenda listening on http:\/\/\S+/.test(output)) {
         ready = true;
         clearTimeout(timer);
         resolve();
@@ -116,7 +116,7 @@ export async function startServer(
       });
       child.kill('SIGTERM');
     });
-  return { origin: `http://127.0.0.1:${port}`, publicOrigin, pid: child.pid, stop };
+  return { origin: `http://127.0.0.1:${port}`, publicOrigin, pid: child.pid!, stop };
 }
 
 /**
@@ -202,9 +202,20 @@ export function formatTable(header: string[], body: string[][], leftColumns = 2)
   return [line(header), rule, ...body.map(line)].join('\n');
 }
 
-export function printTable(rows: Row[]) {
-  const header = ['route', 'engine', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'requests'];
-  const body = rows.map((r) => [
+/** The header of a measured row's table columns (`rowCells`). */
+export const ROW_HEADER = [
+  'route',
+  'engine',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'errors',
+  'non-2xx',
+  'requests',
+];
+
+export function rowCells(r: Row): string[] {
+  return [
     r.route,
     r.engine,
     r.reqPerSec.toFixed(0),
@@ -213,8 +224,11 @@ export function printTable(rows: Row[]) {
     String(r.errors),
     String(r.non2xx),
     String(r.total),
-  ]);
-  console.log(`\n${formatTable(header, body)}`);
+  ];
+}
+
+export function printTable(rows: Row[]) {
+  console.log(`\n${formatTable(ROW_HEADER, rows.map(rowCells))}`);
 }
 
 /** CPU time (user + system, ms) used so far by process `pid` (Linux /proc), or NaN. */
@@ -233,4 +247,12 @@ export function loadAverage(): string {
   return loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
+}
+
+/** Runs a benchmark's `main`; a throw prints its stack and exits 1. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((err: unknown) => {
+    console.error('[bench] failed:', err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(1);
+  });
 }

@@ -9,13 +9,20 @@
  * CLI: `node bench/seed-classes.ts <DATABASE_URL> [sessions]` (migrates first). BENCH_SCALE=0.01
  * seeds 1 % of the sizes (for trying things out).
  */
-import { spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { CLASS_CODE_ALPHABET, CLASS_CODE_LENGTH } from '@aprenda/shared/schemas/classes';
-import { root } from './lib.ts';
+import {
+  BASE_MS,
+  DAY_MS,
+  isPostgres,
+  iso,
+  insertSessions,
+  loadPostgres,
+  prng,
+  seedCli,
+  sqlitePath,
+  uuidv7,
+} from './seed-lib.ts';
 
 export interface SeedSizes {
   teachers: number;
@@ -32,51 +39,6 @@ export function seedSizes(scale = Number(process.env.BENCH_SCALE ?? 1)): SeedSiz
 
 /** Bump when the generated data changes shape (part of the bench cache key). */
 export const SEED_VERSION = 1;
-
-const BASE_MS = Date.UTC(2026, 0, 1);
-const DAY_MS = 86_400_000;
-
-/** sfc32: small, fast, seedable. */
-function prng(seed: number) {
-  let a = 0x9e3779b9;
-  let b = 0x243f6a88;
-  let c = 0xb7e15162;
-  let d = seed >>> 0;
-  const next = () => {
-    a >>>= 0;
-    b >>>= 0;
-    c >>>= 0;
-    d >>>= 0;
-    let t = (a + b) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    d = (d + 1) | 0;
-    t = (t + d) | 0;
-    c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  };
-  for (let i = 0; i < 16; i++) next();
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-  };
-}
-type Rng = ReturnType<typeof prng>;
-
-/** A UUIDv7 (like the app's ids) for time `ms`, random bits from the PRNG. */
-function uuidv7(ms: number, rng: Rng): string {
-  const hex = (n: number, len: number) => n.toString(16).padStart(len, '0');
-  const time = hex(ms, 12);
-  const r = () => rng.int(0x10000);
-  return (
-    `${time.slice(0, 8)}-${time.slice(8, 12)}-7${hex(r() & 0xfff, 3)}-` +
-    `${hex((r() & 0x3fff) | 0x8000, 4)}-${hex(r(), 4)}${hex(r(), 4)}${hex(r(), 4)}`
-  );
-}
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 const FIRST = [
   'Ana', 'Beatriz', 'Carla', 'Daniel', 'Eduardo', 'Fernanda', 'Gabriel', 'Helena', 'Igor', 'Joana',
@@ -214,33 +176,6 @@ async function generate(sink: Sink, sizes: SeedSizes) {
   return counts;
 }
 
-/** Run the app's migrations on `url` (the server's own migrate CLI: Better Auth's, then ours). */
-export async function migrateDatabase(url: string, dataDir: string, secret: string): Promise<void> {
-  await new Promise<void>((done, fail) => {
-    const child = spawn(process.execPath, ['apps/server/src/db/migrate-cli.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        DATABASE_URL: url,
-        DATA_DIR: dataDir,
-        APP_SECRET: secret,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.once('error', fail);
-    child.once('exit', (code) =>
-      code === 0 ? done() : fail(new Error(`migration failed (${code}):\n${output}`)),
-    );
-  });
-}
-
-const isPostgres = (url: string) => /^postgres(ql)?:\/\//.test(url);
-const sqlitePath = (url: string) => resolve(url.replace(/^file:/, ''));
 const LOAD_TABLES = ['user', 'classes', 'class_members'];
 
 export interface SeedResult {
@@ -301,164 +236,39 @@ async function seedSqlite(url: string, sizes: SeedSizes) {
   }
 }
 
-async function seedPostgres(url: string, sizes: SeedSizes) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    // Column types, to cast the unnest() arrays.
-    const { rows: cols } = await client.query<{ table: string; column: string; type: string }>(
-      `select c.relname as table, a.attname as column, format_type(a.atttypid, a.atttypmod) as type
-         from pg_attribute a join pg_class c on c.oid = a.attrelid
-        where c.relnamespace = current_schema()::regnamespace and c.relname = any($1)
-          and a.attnum > 0 and not a.attisdropped`,
-      [LOAD_TABLES],
-    );
-    const typeOf = new Map(cols.map((c) => [`${c.table}.${c.column}`, c.type]));
-    const { rows: indexes } = await client.query<{ name: string; def: string }>(
-      `select i.indexname as name, i.indexdef as def from pg_indexes i
-        where i.schemaname = current_schema() and i.tablename = any($1)
-          and i.indexdef not like 'CREATE UNIQUE%'
-          and not exists (select 1 from pg_constraint k where k.conname = i.indexname)`,
-      [LOAD_TABLES],
-    );
-    const sink: Sink = {
-      async insert(table, columns, rows) {
-        const arrays = columns.map((_, i) => rows.map((r) => r[i]));
-        const casts = columns.map(
-          (c, i) => `$${i + 1}::${typeOf.get(`${table}.${c}`) ?? 'text'}[]`,
-        );
-        await client.query(
-          `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')})
-           select * from unnest(${casts.join(', ')})`,
-          arrays,
-        );
-      },
-    };
-    await client.query('begin');
-    // Rows are consistent by construction: skip the per-row foreign-key triggers of the load.
-    await client.query('set local session_replication_role = replica');
-    for (const ix of indexes) await client.query(`drop index "${ix.name}"`);
-    const counts = await generate(sink, sizes);
-    await client.query(`set local maintenance_work_mem = '256MB'`);
-    for (const ix of indexes) await client.query(ix.def);
-    await client.query('commit');
-    await client.query('vacuum analyze');
-    return counts;
-  } finally {
-    await client.end();
-  }
+function seedPostgres(url: string, sizes: SeedSizes) {
+  return loadPostgres(url, LOAD_TABLES, (insert) => generate({ insert }, sizes));
 }
 
 /**
- * Better Auth sessions (7 days) for `count` distinct random students, inserted directly. Returns
- * the bearer tokens exactly as Better Auth hands them out (`set-auth-token`): the session token
- * signed with the app secret, `<token>.<base64 HMAC-SHA-256(secret, token)>`.
+ * Better Auth sessions (7 days) for `count` distinct students (every k-th by email: deterministic),
+ * inserted directly; returns their signed bearer tokens (bench/seed-lib.ts insertSessions).
  */
-export async function createSessions(
+export function createSessions(
   url: string,
   secret: string,
   count: number,
 ): Promise<{ tokens: string[]; userIds: string[] }> {
-  const now = Date.now();
-  const rows: unknown[][] = [];
-  const tokens: string[] = [];
-  const userIds: string[] = [];
-  const randomToken = () => randomBytes(24).toString('base64url'); // 32 characters
-  const sign = (token: string) =>
-    `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
-  const pick = async (query: (sql: string) => Promise<string[]>) => {
-    // Deterministic choice: every k-th student by email.
-    return query(
-      `select id from "user" where role = 'student' order by email limit ${count * 40}`,
-    ).then((ids) => {
-      const step = Math.max(1, Math.floor(ids.length / count));
-      return ids.filter((_, i) => i % step === 0).slice(0, count);
-    });
-  };
-  const build = (ids: string[]) => {
-    for (const userId of ids) {
-      const token = randomToken();
-      rows.push([
-        randomToken(),
-        iso(now + 7 * DAY_MS),
-        token,
-        iso(now),
-        iso(now),
-        '127.0.0.1',
-        'aprenda-bench',
-        userId,
-      ]);
-      tokens.push(sign(token));
-      userIds.push(userId);
-    }
-  };
-  const columns = [
-    'id',
-    'expiresAt',
-    'token',
-    'createdAt',
-    'updatedAt',
-    'ipAddress',
-    'userAgent',
-    'userId',
-  ];
-  if (isPostgres(url)) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      build(await pick(async (q) => (await client.query<{ id: string }>(q)).rows.map((r) => r.id)));
-      const arrays = columns.map((_, i) => rows.map((r) => r[i]));
-      await client.query(
-        `insert into "session" (${columns.map((c) => `"${c}"`).join(', ')})
-         select * from unnest($1::text[], $2::timestamptz[], $3::text[], $4::timestamptz[],
-                              $5::timestamptz[], $6::text[], $7::text[], $8::text[])`,
-        arrays,
-      );
-    } finally {
-      await client.end();
-    }
-  } else {
-    const db = new SQLite(sqlitePath(url));
-    try {
-      build(
-        await pick(async (q) => (db.prepare(q).all() as Array<{ id: string }>).map((r) => r.id)),
-      );
-      const stmt = db.prepare(
-        `insert into "session" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`,
-      );
-      db.transaction(() => rows.forEach((r) => stmt.run(r)))();
-    } finally {
-      db.close();
-    }
-  }
-  return { tokens, userIds };
+  return insertSessions(url, secret, async (query) => {
+    const ids = (
+      await query<{ id: string }>(
+        `select id from "user" where role = 'student' order by email limit ${count * 40}`,
+      )
+    ).map((r) => r.id);
+    const step = Math.max(1, Math.floor(ids.length / count));
+    return ids.filter((_, i) => i % step === 0).slice(0, count);
+  });
 }
 
-async function main() {
-  const url = process.argv[2];
-  if (!url) {
-    console.error('usage: node bench/seed-classes.ts <DATABASE_URL> [sessions]');
-    process.exit(2);
-  }
-  const secret = process.env.APP_SECRET ?? 'aprenda-bench-secret-aprenda-bench-secret-0123';
-  const t0 = performance.now();
-  await migrateDatabase(url, resolve(root, 'bench/.cache'), secret);
-  console.log(`[seed] migrated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+seedCli('bench/seed-classes.ts', '<DATABASE_URL> [sessions]', async (url, secret, args) => {
   const result = await seedClasses(url);
   console.log(
     `[seed] ${result.counts.users} users, ${result.counts.classes} classes, ` +
       `${result.counts.memberships} memberships in ${(result.ms / 1000).toFixed(1)} s`,
   );
-  const sessions = Number(process.argv[3] ?? 0);
+  const sessions = Number(args[0] ?? 0);
   if (sessions > 0) {
     const { tokens } = await createSessions(url, secret, sessions);
     console.log(`[seed] ${tokens.length} sessions (APP_SECRET must match the server's)`);
   }
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === resolve(root, 'bench/seed-classes.ts')) {
-  main().catch((err: unknown) => {
-    console.error('[seed] failed:', err instanceof Error ? (err.stack ?? err.message) : err);
-    process.exit(1);
-  });
-}
+});

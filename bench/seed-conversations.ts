@@ -10,12 +10,21 @@
  * CLI: `node bench/seed-conversations.ts <DATABASE_URL>` (migrates first). BENCH_SCALE=0.01 seeds
  * 1 % of the conversations (for trying things out).
  */
-import { createHmac, randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
-import { root } from './lib.ts';
-import { migrateDatabase } from './seed-classes.ts';
+import {
+  BASE_MS,
+  DAY_MS,
+  insertSessions,
+  isPostgres,
+  iso,
+  loadPostgres,
+  prng,
+  seedCli,
+  sqlitePath,
+  uuidv7,
+  type InsertRows,
+  type Rng,
+} from './seed-lib.ts';
 
 export interface ConversationSeedSizes {
   conversations: number;
@@ -43,51 +52,7 @@ export const BENCH_USER = {
   email: 'julia.conceicao@bench.aprenda.dev',
 };
 
-const BASE_MS = Date.UTC(2026, 0, 1);
-const DAY_MS = 86_400_000;
 const MODEL = 'openai:gpt-4.1-mini';
-
-/** sfc32: small, fast, seedable. */
-function prng(seed: number) {
-  let a = 0x9e3779b9;
-  let b = 0x243f6a88;
-  let c = 0xb7e15162;
-  let d = seed >>> 0;
-  const next = () => {
-    a >>>= 0;
-    b >>>= 0;
-    c >>>= 0;
-    d >>>= 0;
-    let t = (a + b) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    d = (d + 1) | 0;
-    t = (t + d) | 0;
-    c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  };
-  for (let i = 0; i < 16; i++) next();
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-  };
-}
-type Rng = ReturnType<typeof prng>;
-
-/** A UUIDv7 (like the app's ids) for time `ms`, random bits from the PRNG. */
-function uuidv7(ms: number, rng: Rng): string {
-  const hex = (n: number, len: number) => n.toString(16).padStart(len, '0');
-  const time = hex(ms, 12);
-  const r = () => rng.int(0x10000);
-  return (
-    `${time.slice(0, 8)}-${time.slice(8, 12)}-7${hex(r() & 0xfff, 3)}-` +
-    `${hex((r() & 0x3fff) | 0x8000, 4)}-${hex(r(), 4)}${hex(r(), 4)}${hex(r(), 4)}`
-  );
-}
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 interface Topic {
   titles: string[];
@@ -522,8 +487,6 @@ async function generate(sink: Sink, sizes: ConversationSeedSizes) {
   return counts;
 }
 
-const isPostgres = (url: string) => /^postgres(ql)?:\/\//.test(url);
-const sqlitePath = (url: string) => resolve(url.replace(/^file:/, ''));
 const USER_SQL = (p: (i: number) => string) =>
   `insert into "user" ("id", "name", "email", "emailVerified", "image", "createdAt", "updatedAt", "role")
    values (${[1, 2, 3, 4, 5, 6, 7, 8].map(p).join(', ')})`;
@@ -586,57 +549,22 @@ async function seedSqlite(url: string, sizes: ConversationSeedSizes) {
   }
 }
 
-async function seedPostgres(url: string, sizes: ConversationSeedSizes) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const tables = ['conversations', 'messages'];
-  try {
-    const { rows: cols } = await client.query<{ table: string; column: string; type: string }>(
-      `select c.relname as table, a.attname as column, format_type(a.atttypid, a.atttypmod) as type
-         from pg_attribute a join pg_class c on c.oid = a.attrelid
-        where c.relnamespace = current_schema()::regnamespace and c.relname = any($1)
-          and a.attnum > 0 and not a.attisdropped`,
-      [tables],
-    );
-    const typeOf = new Map(cols.map((c) => [`${c.table}.${c.column}`, c.type]));
-    const { rows: indexes } = await client.query<{ name: string; def: string }>(
-      `select i.indexname as name, i.indexdef as def from pg_indexes i
-        where i.schemaname = current_schema() and i.tablename = any($1)
-          and i.indexdef not like 'CREATE UNIQUE%'
-          and not exists (select 1 from pg_constraint k where k.conname = i.indexname)`,
-      [tables],
-    );
-    const sink: Sink = {
-      async user(row) {
-        await client.query(
-          USER_SQL((i) => `$${i}`),
-          row,
-        );
+function seedPostgres(url: string, sizes: ConversationSeedSizes) {
+  return loadPostgres(url, ['conversations', 'messages'], (insert: InsertRows, client) =>
+    generate(
+      {
+        async user(row) {
+          await client.query(
+            USER_SQL((i) => `$${i}`),
+            row,
+          );
+        },
+        insert: (table, rows) =>
+          insert(table, table === 'conversations' ? CONVERSATION_COLUMNS : MESSAGE_COLUMNS, rows),
       },
-      async insert(table, rows) {
-        const columns = table === 'conversations' ? CONVERSATION_COLUMNS : MESSAGE_COLUMNS;
-        const casts = columns.map(
-          (c, i) => `$${i + 1}::${typeOf.get(`${table}.${c}`) ?? 'text'}[]`,
-        );
-        await client.query(
-          `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')})
-           select * from unnest(${casts.join(', ')})`,
-          columns.map((_, i) => rows.map((r) => r[i])),
-        );
-      },
-    };
-    await client.query('begin');
-    await client.query('set local session_replication_role = replica');
-    for (const ix of indexes) await client.query(`drop index "${ix.name}"`);
-    const counts = await generate(sink, sizes);
-    await client.query(`set local maintenance_work_mem = '256MB'`);
-    for (const ix of indexes) await client.query(ix.def);
-    await client.query('commit');
-    await client.query('vacuum analyze');
-    return counts;
-  } finally {
-    await client.end();
-  }
+      sizes,
+    ),
+  );
 }
 
 /**
@@ -644,63 +572,14 @@ async function seedPostgres(url: string, sizes: ConversationSeedSizes) {
  * Better Auth hands it out (`set-auth-token`): `<token>.<base64 HMAC-SHA-256(secret, token)>`.
  */
 export async function createBenchSession(url: string, secret: string): Promise<string> {
-  const now = Date.now();
-  const token = randomBytes(24).toString('base64url');
-  const row = [
-    randomBytes(24).toString('base64url'),
-    iso(now + 7 * DAY_MS),
-    token,
-    iso(now),
-    iso(now),
-    '127.0.0.1',
-    'aprenda-bench',
-    BENCH_USER.id,
-  ];
-  const insert = (p: (i: number) => string) =>
-    `insert into "session" ("id", "expiresAt", "token", "createdAt", "updatedAt", "ipAddress",
-       "userAgent", "userId") values (${[1, 2, 3, 4, 5, 6, 7, 8].map(p).join(', ')})`;
-  if (isPostgres(url)) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(
-        insert((i) => `$${i}`),
-        row,
-      );
-    } finally {
-      await client.end();
-    }
-  } else {
-    const db = new SQLite(sqlitePath(url));
-    try {
-      db.prepare(insert(() => '?')).run(row);
-    } finally {
-      db.close();
-    }
-  }
-  return `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
+  const { tokens } = await insertSessions(url, secret, async () => [BENCH_USER.id]);
+  return tokens[0]!;
 }
 
-async function main() {
-  const url = process.argv[2];
-  if (!url) {
-    console.error('usage: node bench/seed-conversations.ts <DATABASE_URL>');
-    process.exit(2);
-  }
-  const secret = process.env.APP_SECRET ?? 'aprenda-bench-secret-aprenda-bench-secret-0123';
-  const t0 = performance.now();
-  await migrateDatabase(url, resolve(root, 'bench/.cache'), secret);
-  console.log(`[seed] migrated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+seedCli('bench/seed-conversations.ts', '<DATABASE_URL>', async (url) => {
   const result = await seedConversations(url);
   console.log(
     `[seed] ${result.counts.conversations} conversations, ${result.counts.messages} messages ` +
       `in ${(result.ms / 1000).toFixed(1)} s`,
   );
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === resolve(root, 'bench/seed-conversations.ts')) {
-  main().catch((err: unknown) => {
-    console.error('[seed] failed:', err instanceof Error ? (err.stack ?? err.message) : err);
-    process.exit(1);
-  });
-}
+});
