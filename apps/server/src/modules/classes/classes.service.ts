@@ -20,9 +20,9 @@ import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../app.ts';
 import type { Database } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../middleware/errors.ts';
+import { decodeCursor, keysetAfter, pageOf } from '../../lib/cursor.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { createUserAction } from '../records/records.service.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
 
 export { CLASS_CODE_ALPHABET, CLASS_CODE_LENGTH };
 
@@ -101,9 +101,9 @@ export async function listUserClasses(
   if (after) {
     const [createdAt, id] = after as [string, string];
     q = q.where((eb) =>
-      eb.or([
-        eb('c.created_at', '<', createdAt),
-        eb.and([eb('c.created_at', '=', createdAt), eb('c.id', '<', id)]),
+      keysetAfter(eb, 'desc', [
+        ['c.created_at', createdAt],
+        ['c.id', id],
       ]),
     );
   }
@@ -128,10 +128,7 @@ export async function listUserClasses(
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
     .execute();
-  const hasMore = rows.length > page.limit;
-  const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
-
-  const last = pageRows.at(-1);
+  const { rows: pageRows, nextCursor } = pageOf(rows, page.limit, (r) => [r.created_at, r.id]);
   return {
     items: pageRows.map((r) => ({
       id: r.id,
@@ -144,7 +141,7 @@ export async function listUserClasses(
       role: asRole(r.role),
       teachers: teacherNames(r.teachers),
     })),
-    nextCursor: hasMore && last ? encodeCursor([last.created_at, last.id]) : null,
+    nextCursor,
   };
 }
 
@@ -485,9 +482,9 @@ export async function listMembers(
   if (page.cursor) {
     const [joinedAt, userId] = decodeCursor(page.cursor, 2) as [string, string];
     q = q.where((eb) =>
-      eb.or([
-        eb('m.joined_at', '>', joinedAt),
-        eb.and([eb('m.joined_at', '=', joinedAt), eb('m.user_id', '>', userId)]),
+      keysetAfter(eb, 'asc', [
+        ['m.joined_at', joinedAt],
+        ['m.user_id', userId],
       ]),
     );
   }
@@ -496,9 +493,7 @@ export async function listMembers(
     .orderBy('m.user_id')
     .limit(page.limit + 1)
     .execute();
-  const hasMore = rows.length > page.limit;
-  const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
-  const last = pageRows.at(-1);
+  const { rows: pageRows, nextCursor } = pageOf(rows, page.limit, (r) => [r.joined_at, r.user_id]);
   const teacher = access.role === 'teacher';
   return {
     items: pageRows.map((r) => ({
@@ -508,7 +503,7 @@ export async function listMembers(
       joined_at: r.joined_at,
       ...(teacher ? { email: r.email } : {}),
     })),
-    nextCursor: hasMore && last ? encodeCursor([last.joined_at, last.user_id]) : null,
+    nextCursor,
   };
 }
 
@@ -751,9 +746,9 @@ export async function listInvites(
   if (page.cursor) {
     const [createdAt, id] = decodeCursor(page.cursor, 2) as [string, string];
     q = q.where((eb) =>
-      eb.or([
-        eb('created_at', '<', createdAt),
-        eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
+      keysetAfter(eb, 'desc', [
+        ['created_at', createdAt],
+        ['id', id],
       ]),
     );
   }
@@ -762,14 +757,9 @@ export async function listInvites(
     .orderBy('id', 'desc')
     .limit(page.limit + 1)
     .execute();
-  const hasMore = rows.length > page.limit;
-  const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
+  const { rows: pageRows, nextCursor } = pageOf(rows, page.limit, (r) => [r.created_at, r.id]);
   const now = ctx.clock.now().toISOString();
-  const last = pageRows.at(-1);
-  return {
-    items: pageRows.map((r) => toInvite(r, now)),
-    nextCursor: hasMore && last ? encodeCursor([last.created_at, last.id]) : null,
-  };
+  return { items: pageRows.map((r) => toInvite(r, now)), nextCursor };
 }
 
 /** Revoke an invite (teachers of its class; 404 for anyone else who is not a member). */
@@ -947,9 +937,9 @@ export async function listEvents(
   if (query.cursor) {
     const [startsAt, id] = decodeCursor(query.cursor, 2) as [string, string];
     q = q.where((eb) =>
-      eb.or([
-        eb('starts_at', '>', startsAt),
-        eb.and([eb('starts_at', '=', startsAt), eb('id', '>', id)]),
+      keysetAfter(eb, 'asc', [
+        ['starts_at', startsAt],
+        ['id', id],
       ]),
     );
   }
@@ -958,13 +948,8 @@ export async function listEvents(
     .orderBy('id')
     .limit(query.limit + 1)
     .execute();
-  const hasMore = rows.length > query.limit;
-  const pageRows = hasMore ? rows.slice(0, query.limit) : rows;
-  const last = pageRows.at(-1);
-  return {
-    items: pageRows.map(toEvent),
-    nextCursor: hasMore && last ? encodeCursor([last.starts_at, last.id]) : null,
-  };
+  const { rows: pageRows, nextCursor } = pageOf(rows, query.limit, (r) => [r.starts_at, r.id]);
+  return { items: pageRows.map(toEvent), nextCursor };
 }
 
 /** Create an event (teachers). Times are stored as UTC `…Z`; all-day events as dates. */

@@ -15,7 +15,7 @@ import { uuidv7 } from '../../lib/ids.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../middleware/errors.ts';
 import type { SessionUser } from '../../middleware/session.ts';
 import { classAccess, listMembers, requireTeacher } from '../classes/classes.service.ts';
-import { decodeCursor, encodeCursor } from '../classes/cursor.ts';
+import { decodeCursor, keysetAfter, pageOf } from '../../lib/cursor.ts';
 import { createUserAction } from '../records/records.service.ts';
 
 type ReadCtx = Pick<AppContext, 'db' | 'clock'>;
@@ -150,15 +150,10 @@ export async function listConversations(
     const [pinnedRaw, activity, id] = decodeCursor(page.cursor, 3) as [string, string, string];
     const pinned = pinnedRaw === '1' ? 1 : 0;
     q = q.where((eb) =>
-      eb.or([
-        eb('c.pinned', '<', pinned),
-        eb.and([
-          eb('c.pinned', '=', pinned),
-          eb.or([
-            eb('c.activity_at', '<', activity),
-            eb.and([eb('c.activity_at', '=', activity), eb('c.id', '<', id)]),
-          ]),
-        ]),
+      keysetAfter(eb, 'desc', [
+        ['c.pinned', pinned],
+        ['c.activity_at', activity],
+        ['c.id', id],
       ]),
     );
   }
@@ -170,14 +165,12 @@ export async function listConversations(
     .orderBy('c.id', 'desc')
     .limit(page.limit + 1)
     .execute();
-  const hasMore = rows.length > page.limit;
-  const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
-  const last = pageRows.at(-1);
-  return {
-    items: pageRows.map((r) => toConversation(r)),
-    nextCursor:
-      hasMore && last ? encodeCursor([last.pinned ? '1' : '0', last.activity_at, last.id]) : null,
-  };
+  const { rows: pageRows, nextCursor } = pageOf(rows, page.limit, (r) => [
+    r.pinned ? '1' : '0',
+    r.activity_at,
+    r.id,
+  ]);
+  return { items: pageRows.map((r) => toConversation(r)), nextCursor };
 }
 
 export async function createConversation(
@@ -307,12 +300,9 @@ export async function listMessages(
     .orderBy('seq', 'desc')
     .limit(page.limit + 1)
     .execute();
-  const hasMore = rows.length > page.limit;
-  const pageRows = (hasMore ? rows.slice(0, page.limit) : rows).reverse();
-  return {
-    items: pageRows.map(toMessage),
-    nextCursor: hasMore && pageRows[0] ? encodeCursor([String(pageRows[0].seq)]) : null,
-  };
+  // Newest first from the query; the cursor is the oldest of the page (its last row here).
+  const { rows: newest, nextCursor } = pageOf(rows, page.limit, (r) => [String(r.seq)]);
+  return { items: newest.reverse().map(toMessage), nextCursor };
 }
 
 /** GET /classes/{classId}/conversations: linked conversations of the class's students. */
@@ -341,9 +331,9 @@ export async function listClassConversations(
   if (page.cursor) {
     const [activity, id] = decodeCursor(page.cursor, 2) as [string, string];
     q = q.where((eb) =>
-      eb.or([
-        eb('c.activity_at', '<', activity),
-        eb.and([eb('c.activity_at', '=', activity), eb('c.id', '<', id)]),
+      keysetAfter(eb, 'desc', [
+        ['c.activity_at', activity],
+        ['c.id', id],
       ]),
     );
   }
@@ -352,9 +342,7 @@ export async function listClassConversations(
     .orderBy('c.id', 'desc')
     .limit(page.limit + 1)
     .execute();
-  const hasMore = rows.length > page.limit;
-  const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
-  const last = pageRows.at(-1);
+  const { rows: pageRows, nextCursor } = pageOf(rows, page.limit, (r) => [r.activity_at, r.id]);
   return {
     items: pageRows.map((r) => ({
       ...toConversation(r),
@@ -362,7 +350,7 @@ export async function listClassConversations(
       student_name: r.student_name,
       readonly: true as const,
     })),
-    nextCursor: hasMore && last ? encodeCursor([last.activity_at, last.id]) : null,
+    nextCursor,
   };
 }
 
