@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -6,22 +6,12 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { Conversation } from '@aprenda/shared/schemas/conversations';
 import { Toaster } from '@/components/ui/sonner';
+import { problem, reply, serve, stubFetch } from '@/test/fetch-stub';
 import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { ConversationSidebar } from './conversation-sidebar';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-function reply(body: unknown, status = 200) {
-  return new Response(body === null ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
-  });
-}
-
-function problem(status: number, code: string) {
-  return reply({ type: 'about:blank', title: code, status, code }, status);
-}
+const fetchMock = stubFetch();
 
 function conversation(id: string, title: string, extra: Partial<Conversation> = {}): Conversation {
   return {
@@ -36,14 +26,6 @@ function conversation(id: string, title: string, extra: Partial<Conversation> = 
     last_message_at: null,
     ...extra,
   };
-}
-
-type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
-
-function serve(handler: Handler) {
-  fetchMock.mockImplementation(async (input, init) =>
-    handler(new URL(String(input), 'http://localhost'), init),
-  );
 }
 
 function setup(lang: 'pt-BR' | 'en' = 'pt-BR') {
@@ -70,15 +52,6 @@ async function openActions(user: ReturnType<typeof userEvent.setup>, name: strin
 }
 
 describe('ConversationSidebar', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('pt-BR: heading, search, new, loading then "Nenhuma conversa ainda"', async () => {
     let resolve!: (r: Response) => void;
     fetchMock.mockImplementation(() => new Promise<Response>((r) => (resolve = r)));
@@ -94,7 +67,7 @@ describe('ConversationSidebar', () => {
   });
 
   it('en: the spec strings word for word; untitled items; a search with no match', async () => {
-    serve((url) => {
+    serve(fetchMock, (url) => {
       if (url.searchParams.get('q')) return reply({ items: [], nextCursor: null });
       return reply({
         items: [conversation('c1', 'Frações', { pinned: true }), conversation('c2', '')],
@@ -134,13 +107,13 @@ describe('ConversationSidebar', () => {
   });
 
   it('en: "No conversations yet" when there are none', async () => {
-    serve(() => reply({ items: [], nextCursor: null }));
+    serve(fetchMock, () => reply({ items: [], nextCursor: null }));
     setup('en');
     expect(await screen.findByText('No conversations yet')).toBeInTheDocument();
   });
 
   it('en: a failed load says "Error loading sessions" with a retry', async () => {
-    serve(() => problem(403, 'forbidden'));
+    serve(fetchMock, () => problem(403, 'forbidden'));
     setup('en');
     expect(await screen.findAllByText('Error loading sessions')).not.toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -148,7 +121,7 @@ describe('ConversationSidebar', () => {
 
   it('en: rename toasts "Title updated", then "Error updating title" on failure', async () => {
     let fail = false;
-    serve((url, init) => {
+    serve(fetchMock, (url, init) => {
       if (init?.method === 'PATCH') {
         if (fail) return problem(500, 'internal');
         const body = JSON.parse(String(init.body)) as { title: string };
@@ -185,7 +158,7 @@ describe('ConversationSidebar', () => {
   it('en: delete asks first, then "Conversation deleted successfully" / "Error deleting conversation"', async () => {
     let fail = true;
     let deleted = false;
-    serve((url, init) => {
+    serve(fetchMock, (url, init) => {
       if (init?.method === 'DELETE') {
         if (fail) return problem(500, 'internal');
         deleted = true;
@@ -216,7 +189,7 @@ describe('ConversationSidebar', () => {
   });
 
   it('pt-BR: delete says "sessão" in its toasts', async () => {
-    serve((url, init) => {
+    serve(fetchMock, (url, init) => {
       if (init?.method === 'DELETE') return reply(null, 204);
       return reply({ items: [conversation('c1', 'Frações')], nextCursor: null });
     });
@@ -230,7 +203,7 @@ describe('ConversationSidebar', () => {
   });
 
   it('loads the next page on "Load more"', async () => {
-    serve((url) =>
+    serve(fetchMock, (url) =>
       url.searchParams.get('cursor') === 'p2'
         ? reply({ items: [conversation('c2', 'Segunda página')], nextCursor: null })
         : reply({ items: [conversation('c1', 'Primeira página')], nextCursor: 'p2' }),

@@ -1,25 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { AiModelList, Conversation } from '@aprenda/shared/schemas/conversations';
+import { problem, reply, requestUrl, stubFetch } from '@/test/fetch-stub';
 import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { ConversationView } from './conversation-view';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-function reply(body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      'content-type': status >= 400 ? 'application/problem+json' : 'application/json',
-      ...headers,
-    },
-  });
-}
+const fetchMock = stubFetch();
 
 const CONVERSATION: Conversation = {
   id: 'k1',
@@ -42,14 +33,14 @@ const ONE_MODEL: AiModelList = {
 
 function serve(options: { models: AiModelList; chat?: () => Response }) {
   fetchMock.mockImplementation(async (input) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = requestUrl(input);
     if (url.pathname === '/api/conversations/k1') return reply(CONVERSATION);
     if (url.pathname === '/api/conversations/k1/messages') {
       return reply({ items: [], nextCursor: null });
     }
     if (url.pathname === '/api/ai/models') return reply(options.models);
     if (url.pathname === '/api/conversations/k1/chat' && options.chat) return options.chat();
-    return reply({ type: 'about:blank', title: 'x', status: 404, code: 'not_found' }, 404);
+    return problem(404, 'not_found', 'x');
   });
 }
 
@@ -72,15 +63,6 @@ function setup(lang: 'pt-BR' | 'en' = 'pt-BR') {
 }
 
 describe('ConversationView', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('with no AI key anywhere explains how to add one, links to the profile and sends nothing', async () => {
     serve({ models: { items: [], default: null } });
     const { user } = setup();
@@ -146,8 +128,7 @@ describe('ConversationView', () => {
   it('a 429 without Retry-After keeps the general message (English)', async () => {
     serve({
       models: ONE_MODEL,
-      chat: () =>
-        reply({ type: 'about:blank', title: 'x', status: 429, code: 'rate_limited' }, 429),
+      chat: () => problem(429, 'rate_limited', 'x'),
     });
     const { user } = setup('en');
     const composer = await screen.findByRole('textbox', { name: 'Your message' });

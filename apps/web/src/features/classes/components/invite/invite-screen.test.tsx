@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -6,24 +6,18 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { SessionUser } from '@aprenda/shared/schemas/auth';
 import type { InvitePreview } from '@aprenda/shared/schemas/classes';
+import { problem, reply, stubFetch } from '@/test/fetch-stub';
 import { createI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { InviteScreen } from './invite-screen';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const ANA: SessionUser = {
   id: 'u-ana',
   name: 'Ana Souza',
   email: 'ana@escola.com',
   role: 'student',
 };
-
-function reply(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
 
 function preview(over: Partial<InvitePreview> = {}): InvitePreview {
   return {
@@ -56,13 +50,6 @@ function setup(user: SessionUser | null) {
 }
 
 describe('invite page', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => vi.unstubAllGlobals());
-
   it('signed out: offers sign-in and sign-up that come back to the invite, and calls nothing', () => {
     setup(null);
     expect(screen.getByRole('link', { name: 'Entrar na minha conta' })).toHaveAttribute(
@@ -108,9 +95,7 @@ describe('invite page', () => {
   });
 
   it('explains an unknown invite (404)', async () => {
-    fetchMock.mockImplementation(async () =>
-      reply({ type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found' }, 404),
-    );
+    fetchMock.mockImplementation(async () => problem(404, 'not_found', 'Not Found'));
     setup(ANA);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Convite não encontrado' }),

@@ -1,21 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import { problem, reply, stubFetch } from '@/test/fetch-stub';
 import { createI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { MyClasses } from './my-classes';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-function reply(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
+const fetchMock = stubFetch();
 
 const CLASSES = [
   {
@@ -61,15 +55,6 @@ const cards = () =>
   screen.queryAllByRole('listitem').filter((li) => within(li).queryByRole('heading'));
 
 describe('Minhas Turmas', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('shows "Carregando turmas..." while loading, then the cards with the spec texts', async () => {
     let resolve!: (r: Response) => void;
     fetchMock.mockImplementation(() => new Promise<Response>((r) => (resolve = r)));
@@ -143,9 +128,7 @@ describe('Minhas Turmas', () => {
   });
 
   it('shows the red box "Não foi possível carregar suas turmas." on failure, and retries', async () => {
-    fetchMock.mockImplementation(async () =>
-      reply({ type: 'about:blank', title: 'Bad request', status: 400, code: 'bad_request' }, 400),
-    );
+    fetchMock.mockImplementation(async () => problem(400, 'bad_request', 'Bad request'));
     const { user } = setup();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Não foi possível carregar suas turmas.');

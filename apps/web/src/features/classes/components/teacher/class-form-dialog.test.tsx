@@ -1,20 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
+import { problem, reply, stubFetch } from '@/test/fetch-stub';
 import { createI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { ClassForm } from './class-form-dialog';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-function reply(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
+const fetchMock = stubFetch();
 
 function setup() {
   const onDone = vi.fn();
@@ -32,13 +26,6 @@ function setup() {
 const classCalls = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/api/classes'));
 
 describe('class form', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => vi.unstubAllGlobals());
-
   it('proposes a code and "Gerar" makes a new one from the alphabet', async () => {
     const { user } = setup();
     const code = screen.getByLabelText('Código de entrada');
@@ -80,9 +67,7 @@ describe('class form', () => {
   });
 
   it('puts a server clash on the code field and keeps the form', async () => {
-    fetchMock.mockImplementation(async () =>
-      reply({ type: 'about:blank', title: 'Conflict', status: 409, code: 'class_code_taken' }, 409),
-    );
+    fetchMock.mockImplementation(async () => problem(409, 'class_code_taken', 'Conflict'));
     const { user, onDone } = setup();
     await user.type(screen.getByLabelText('Nome da turma'), 'Matemática');
     await user.click(screen.getByRole('button', { name: 'Criar turma' }));

@@ -1,22 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { LinkedConversation } from '@aprenda/shared/schemas/conversations';
+import { problem, reply, requestUrl, stubFetch } from '@/test/fetch-stub';
 import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { ClassManage } from './class-manage';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-function reply(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
-  });
-}
+const fetchMock = stubFetch();
 
 const CLASS = {
   id: 'c1',
@@ -55,7 +49,7 @@ type Handler = (url: URL) => Response | Promise<Response>;
 
 function serve(conversations: Handler) {
   fetchMock.mockImplementation(async (input) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = requestUrl(input);
     if (url.pathname === '/api/classes/c1') return reply(CLASS);
     if (url.pathname === '/api/classes/c1/conversations') return conversations(url);
     return reply({ items: [], nextCursor: null });
@@ -81,19 +75,10 @@ function setup(lang: 'pt-BR' | 'en' = 'pt-BR', entry = '/dashboard/teacher/c1?ta
 
 const conversationCalls = () =>
   fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .map(([input]) => requestUrl(input))
     .filter((url) => url.pathname === '/api/classes/c1/conversations');
 
 describe('class management: Conversas tab', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('opens from ?tab=conversations: loading, then student, title (or the fallback), activity and a link', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -152,7 +137,7 @@ describe('class management: Conversas tab', () => {
     let fail = true;
     serve(() =>
       fail
-        ? reply({ type: 'about:blank', title: 'x', status: 500, code: 'internal' }, 500)
+        ? problem(500, 'internal', 'x')
         : reply({ items: [linked('k1', 'Genética')], nextCursor: null }),
     );
     const { user } = setup();
