@@ -1,58 +1,28 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, CalendarDays, Settings, Users } from 'lucide-react';
+import { CalendarDays, Settings, Users } from 'lucide-react';
+import type { ClassDetail } from '@aprenda/shared/schemas/classes';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
-import { useClass } from '../../api/classes';
 import { viewerTimeZone } from '../../lib/dates';
 import { classTitle } from '../../lib/filter';
+import { EmptyState } from '@/components/ui/states';
+import { ClassScreen } from '../shared/class-screen';
 import { EventItem } from '../shared/event-item';
-import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
 
 /** The class as a member sees it: description, teachers and what is coming (viewer's time zone). */
 export function ClassPage({ classId }: { classId: string }) {
   const { t } = useTranslation('classes');
-  const { data: klass, isPending, isError, error, refetch } = useClass(classId);
-
-  const back = (
-    <Link
-      to="/dashboard/student"
-      className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'self-start' })}
-    >
-      <ArrowLeft aria-hidden />
-      {t('classPage.back')}
-    </Link>
+  return (
+    <ClassScreen classId={classId} backTo="/dashboard/student" backLabel={t('classPage.back')}>
+      {(klass, back) => <ClassPageContent klass={klass} back={back} />}
+    </ClassScreen>
   );
+}
 
-  if (isPending) {
-    return (
-      <section className="flex flex-col gap-4">
-        {back}
-        <LoadingState>{t('classPage.loading')}</LoadingState>
-      </section>
-    );
-  }
-  if (isError) {
-    const missing = error instanceof ApiError && error.status === 404;
-    return (
-      <section className="flex flex-col gap-4">
-        {back}
-        {missing ? (
-          <>
-            <h1 className="text-2xl font-semibold tracking-tight">
-              {t('classPage.notFoundTitle')}
-            </h1>
-            <p className="text-zinc-300">{t('classPage.notFoundBody')}</p>
-          </>
-        ) : (
-          <ErrorBox retryLabel={t('retry')} onRetry={() => void refetch()}>
-            {t('classPage.loadError')}
-          </ErrorBox>
-        )}
-      </section>
-    );
-  }
+function ClassPageContent({ klass, back }: { klass: ClassDetail; back: ReactNode }) {
+  const { t } = useTranslation('classes');
 
   const title = classTitle(klass, t('student.fallbackTitle'));
   return (

@@ -1,14 +1,13 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Eye, Pencil } from 'lucide-react';
+import { Eye, Pencil } from 'lucide-react';
+import type { ClassDetail } from '@aprenda/shared/schemas/classes';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { ApiError } from '@/lib/api-client';
-import { useClass } from '../../api/classes';
 import { classTitle } from '../../lib/filter';
-import { ErrorBox, LoadingState } from '@/components/ui/states';
+import { ClassScreen } from '../shared/class-screen';
 import { CalendarTab } from './calendar-tab';
 import { ClassFormDialog } from './class-form-dialog';
 import { CodeTab } from './code-tab';
@@ -26,50 +25,19 @@ function isTab(value: string | null): value is Tab {
 /** `/dashboard/teacher/:classId`: Membros, Convites, Calendário, Código and Conversas of one class. */
 export function ClassManage({ classId }: { classId: string }) {
   const { t } = useTranslation('classes');
+  return (
+    <ClassScreen classId={classId} backTo="/dashboard/teacher" backLabel={t('manage.back')}>
+      {(klass, back) => <ClassManageContent klass={klass} back={back} />}
+    </ClassScreen>
+  );
+}
+
+function ClassManageContent({ klass, back }: { klass: ClassDetail; back: ReactNode }) {
+  const { t } = useTranslation('classes');
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'members';
   const [editing, setEditing] = useState(false);
-  const { data: klass, isPending, isError, error, refetch } = useClass(classId);
-
-  const back = (
-    <Link
-      to="/dashboard/teacher"
-      className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'self-start' })}
-    >
-      <ArrowLeft aria-hidden />
-      {t('manage.back')}
-    </Link>
-  );
-
-  if (isPending) {
-    return (
-      <section className="flex flex-col gap-4">
-        {back}
-        <LoadingState>{t('classPage.loading')}</LoadingState>
-      </section>
-    );
-  }
-  if (isError) {
-    const missing = error instanceof ApiError && error.status === 404;
-    return (
-      <section className="flex flex-col gap-4">
-        {back}
-        {missing ? (
-          <>
-            <h1 className="text-2xl font-semibold tracking-tight">
-              {t('classPage.notFoundTitle')}
-            </h1>
-            <p className="text-zinc-300">{t('classPage.notFoundBody')}</p>
-          </>
-        ) : (
-          <ErrorBox retryLabel={t('retry')} onRetry={() => void refetch()}>
-            {t('classPage.loadError')}
-          </ErrorBox>
-        )}
-      </section>
-    );
-  }
 
   const title = classTitle(klass, t('student.fallbackTitle'));
   const classPath = `/dashboard/student/${encodeURIComponent(klass.id)}`;
