@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ban, Link2 } from 'lucide-react';
-import { MEMBER_ROLES, type MemberRole } from '@aprenda/shared/constants';
+import type { MemberRole } from '@aprenda/shared/constants';
 import {
   INVITE_MAX_USES,
   createInviteSchema,
@@ -27,7 +27,7 @@ import { CopyButton } from '../shared/copy-button';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Field, fieldAria } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/native-select';
-import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
+import { ListSection, RoleField } from './list-parts';
 
 const EXPIRY_DAYS = [1, 7, 30, 90, 365] as const;
 const DAY_MS = 86_400_000;
@@ -116,19 +116,7 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
           <p className="text-sm text-zinc-400">{t('invites.newLead')}</p>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={`${id}-role`} label={t('invites.role')}>
-            <NativeSelect
-              id={`${id}-role`}
-              value={role}
-              onChange={(e) => setRole(e.target.value as MemberRole)}
-            >
-              {MEMBER_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`roles.${r}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
+          <RoleField id={`${id}-role`} label={t('invites.role')} value={role} onChange={setRole} />
           <Field id={`${id}-expiry`} label={t('invites.expiry')} error={errors.expires_at}>
             <NativeSelect
               {...fieldAria(`${id}-expiry`, errors.expires_at)}
@@ -215,66 +203,62 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
         ) : null}
       </form>
 
-      <section aria-labelledby={`${id}-list-title`} className="flex flex-col gap-3">
-        <h2 id={`${id}-list-title`} className="font-semibold">
-          {t('invites.listTitle')}
-        </h2>
-        {isPending ? (
-          <LoadingState>{t('invites.loading')}</LoadingState>
-        ) : isError ? (
-          <ErrorBox retryLabel={t('retry')} onRetry={() => void refetch()}>
-            {t('invites.loadError')}
-          </ErrorBox>
-        ) : invites.length === 0 ? (
-          <EmptyState title={t('invites.emptyTitle')} body={t('invites.emptyBody')} />
-        ) : (
-          <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
-            {invites.map((invite) => (
-              <li
-                key={invite.id}
-                className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4"
-              >
-                <div className="flex min-w-0 flex-col gap-1">
-                  <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                    <span
-                      className={cn(
-                        'rounded-full border px-2 py-0.5 text-xs font-semibold',
-                        STATUS_CLASS[invite.status],
-                      )}
-                    >
-                      {t(`invites.status.${invite.status}`)}
-                    </span>
-                    <span>{t(`roles.${invite.role}`)}</span>
-                    {invite.email ? (
-                      <span className="break-all text-zinc-400">{invite.email}</span>
-                    ) : null}
-                  </p>
-                  <p className="text-sm text-zinc-400 tabular-nums">
-                    {invite.max_uses === null
-                      ? t('invites.usesUnlimited', { uses: invite.uses })
-                      : t('invites.uses', { uses: invite.uses, max: invite.max_uses })}
-                    {' · '}
-                    {t('invites.expiresOn', {
-                      date: formatDateTime(invite.expires_at, i18n.language),
-                    })}
-                  </p>
-                </div>
-                {invite.status === 'valid' ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="self-start text-destructive sm:self-center"
-                    onClick={() => setRevoking(invite)}
-                  >
-                    <Ban aria-hidden />
-                    {t('invites.revoke')}
-                  </Button>
+      <ListSection
+        id={id}
+        title={t('invites.listTitle')}
+        isPending={isPending}
+        isError={isError}
+        onRetry={() => void refetch()}
+        loading={t('invites.loading')}
+        loadError={t('invites.loadError')}
+        isEmpty={invites.length === 0}
+        emptyTitle={t('invites.emptyTitle')}
+        emptyBody={t('invites.emptyBody')}
+      >
+        {invites.map((invite) => (
+          <li
+            key={invite.id}
+            className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4"
+          >
+            <div className="flex min-w-0 flex-col gap-1">
+              <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
+                <span
+                  className={cn(
+                    'rounded-full border px-2 py-0.5 text-xs font-semibold',
+                    STATUS_CLASS[invite.status],
+                  )}
+                >
+                  {t(`invites.status.${invite.status}`)}
+                </span>
+                <span>{t(`roles.${invite.role}`)}</span>
+                {invite.email ? (
+                  <span className="break-all text-zinc-400">{invite.email}</span>
                 ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+              </p>
+              <p className="text-sm text-zinc-400 tabular-nums">
+                {invite.max_uses === null
+                  ? t('invites.usesUnlimited', { uses: invite.uses })
+                  : t('invites.uses', { uses: invite.uses, max: invite.max_uses })}
+                {' · '}
+                {t('invites.expiresOn', {
+                  date: formatDateTime(invite.expires_at, i18n.language),
+                })}
+              </p>
+            </div>
+            {invite.status === 'valid' ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="self-start text-destructive sm:self-center"
+                onClick={() => setRevoking(invite)}
+              >
+                <Ban aria-hidden />
+                {t('invites.revoke')}
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ListSection>
 
       <ConfirmDialog
         open={revoking !== null}

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserMinus, UserPlus } from 'lucide-react';
-import { MEMBER_ROLES, type MemberRole } from '@aprenda/shared/constants';
+import type { MemberRole } from '@aprenda/shared/constants';
 import type { ClassDetail, ClassMember } from '@aprenda/shared/schemas/classes';
 import { addMemberQuerySchema } from '@aprenda/shared/schemas/classes';
 import { Badge } from '@/components/ui/badge';
@@ -15,8 +15,7 @@ import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Field, fieldAria } from '@/components/ui/field';
-import { NativeSelect } from '@/components/ui/native-select';
-import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
+import { ListSection, RoleField } from './list-parts';
 
 /** Membros: add by e-mail or user id with a role, list with roles, remove (confirmed). */
 export function MembersTab({ klass }: { klass: ClassDetail }) {
@@ -111,19 +110,7 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
               spellCheck={false}
             />
           </Field>
-          <Field id={`${id}-role`} label={t('members.role')}>
-            <NativeSelect
-              id={`${id}-role`}
-              value={role}
-              onChange={(e) => setRole(e.target.value as MemberRole)}
-            >
-              {MEMBER_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`roles.${r}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
+          <RoleField id={`${id}-role`} label={t('members.role')} value={role} onChange={setRole} />
           <Button
             type="submit"
             pending={add.isPending}
@@ -135,53 +122,49 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
         </div>
       </form>
 
-      <section aria-labelledby={`${id}-list-title`} className="flex flex-col gap-3">
-        <h2 id={`${id}-list-title`} className="font-semibold">
-          {t('members.listTitle')}
-        </h2>
-        {isPending ? (
-          <LoadingState>{t('members.loading')}</LoadingState>
-        ) : isError ? (
-          <ErrorBox retryLabel={t('retry')} onRetry={() => void refetch()}>
-            {t('members.loadError')}
-          </ErrorBox>
-        ) : members.length === 0 ? (
-          <EmptyState title={t('members.emptyTitle')} body={t('members.emptyBody')} />
-        ) : (
-          <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
-            {members.map((member) => (
-              <li
-                key={member.user_id}
-                className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4"
-              >
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2 font-medium">
-                    <span className="break-words">{member.name}</span>
-                    <Badge>{t(`roles.${member.role}`)}</Badge>
-                    {member.user_id === me?.id ? (
-                      <span className="text-xs text-zinc-400">{t('members.you')}</span>
-                    ) : null}
-                  </p>
-                  <p className="text-sm break-all text-zinc-400">
-                    {member.email ? `${member.email} · ` : null}
-                    {t('members.joined', { date: formatDate(member.joined_at, i18n.language) })}
-                  </p>
-                </div>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="self-start text-destructive sm:self-center"
-                  onClick={() => setRemoving(member)}
-                  aria-label={t('members.removeNamed', { name: member.name })}
-                >
-                  <UserMinus aria-hidden />
-                  {t('members.remove')}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <ListSection
+        id={id}
+        title={t('members.listTitle')}
+        isPending={isPending}
+        isError={isError}
+        onRetry={() => void refetch()}
+        loading={t('members.loading')}
+        loadError={t('members.loadError')}
+        isEmpty={members.length === 0}
+        emptyTitle={t('members.emptyTitle')}
+        emptyBody={t('members.emptyBody')}
+      >
+        {members.map((member) => (
+          <li
+            key={member.user_id}
+            className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4"
+          >
+            <div className="min-w-0">
+              <p className="flex flex-wrap items-center gap-2 font-medium">
+                <span className="break-words">{member.name}</span>
+                <Badge>{t(`roles.${member.role}`)}</Badge>
+                {member.user_id === me?.id ? (
+                  <span className="text-xs text-zinc-400">{t('members.you')}</span>
+                ) : null}
+              </p>
+              <p className="text-sm break-all text-zinc-400">
+                {member.email ? `${member.email} · ` : null}
+                {t('members.joined', { date: formatDate(member.joined_at, i18n.language) })}
+              </p>
+            </div>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="self-start text-destructive sm:self-center"
+              onClick={() => setRemoving(member)}
+              aria-label={t('members.removeNamed', { name: member.name })}
+            >
+              <UserMinus aria-hidden />
+              {t('members.remove')}
+            </Button>
+          </li>
+        ))}
+      </ListSection>
 
       <ConfirmDialog
         open={removing !== null}
