@@ -2,20 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { joinByCodeSchema } from '@aprenda/shared/schemas/classes';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toastSuccess } from '@/lib/toast';
 import { useJoinByCode } from '../../api/classes';
 import { errorMessage, fieldMessages, serverFieldErrors, zodIssues } from '../../lib/errors';
 import { classTitle } from '../../lib/filter';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FormFooter } from '../shared/form-parts';
 
 /** "Entrar com código": join a class with its code; server errors translated, code kept. */
 export function JoinCodeDialog({
@@ -89,14 +83,11 @@ export function JoinCodeDialog({
               </p>
             ) : null}
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" pending={join.isPending}>
-              {t('join.submit')}
-            </Button>
-          </DialogFooter>
+          <FormFooter
+            onCancel={() => onOpenChange(false)}
+            submitLabel={t('join.submit')}
+            pending={join.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

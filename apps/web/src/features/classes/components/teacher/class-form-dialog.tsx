@@ -21,15 +21,9 @@ import {
   serverFieldErrors,
   type FieldMessages,
 } from '../../lib/errors';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, fieldAria } from '@/components/ui/field';
-import { Textarea } from '@/components/ui/textarea';
+import { DescriptionField, FormFooter } from '../shared/form-parts';
 
 function initialValues(klass?: ClassSummary | ClassDetail): ClassFormValues {
   return {
@@ -152,23 +146,15 @@ export function ClassForm({
           placeholder={t('form.titlePlaceholder')}
         />
       </Field>
-      <Field
+      <DescriptionField
         id={`${id}-description`}
         label={t('form.description')}
         error={errors.description}
-        hint={t('form.descriptionHint', { max: CLASS_DESCRIPTION_MAX })}
-      >
-        <Textarea
-          {...fieldAria(
-            `${id}-description`,
-            errors.description,
-            t('form.descriptionHint', { max: CLASS_DESCRIPTION_MAX }),
-          )}
-          value={values.description}
-          onChange={(e) => set('description', e.target.value)}
-          rows={4}
-        />
-      </Field>
+        max={CLASS_DESCRIPTION_MAX}
+        rows={4}
+        value={values.description}
+        onChange={(value) => set('description', value)}
+      />
       <Field id={`${id}-code`} label={t('form.code')} error={errors.code} hint={t('form.codeHint')}>
         <div className="flex gap-2">
           <Input
@@ -191,14 +177,11 @@ export function ClassForm({
           {formError}
         </p>
       ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" pending={pending}>
-          {klass ? t('form.save') : t('form.create')}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        onCancel={onDone}
+        submitLabel={klass ? t('form.save') : t('form.create')}
+        pending={pending}
+      />
     </form>
   );
 }

@@ -5,7 +5,6 @@ import {
   createEventSchema,
   type CreateEventInput,
 } from '@aprenda/shared/schemas/classes';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useCreateEvent } from '../../api/events';
@@ -17,15 +16,9 @@ import {
   zodIssues,
   type FieldMessages,
 } from '../../lib/errors';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, fieldAria } from '@/components/ui/field';
-import { Textarea } from '@/components/ui/textarea';
+import { DescriptionField, FormFooter } from '../shared/form-parts';
 
 interface EventValues {
   title: string;
@@ -196,31 +189,16 @@ function EventForm({ classId, day, onDone }: { classId: string; day?: Date; onDo
           onChange={(e) => set('location', e.target.value)}
         />
       </Field>
-      <Field
+      <DescriptionField
         id={`${id}-description`}
         label={t('events.description')}
         error={errors.description}
-        hint={t('form.descriptionHint', { max: EVENT_DESCRIPTION_MAX })}
-      >
-        <Textarea
-          {...fieldAria(
-            `${id}-description`,
-            errors.description,
-            t('form.descriptionHint', { max: EVENT_DESCRIPTION_MAX }),
-          )}
-          value={values.description}
-          rows={3}
-          onChange={(e) => set('description', e.target.value)}
-        />
-      </Field>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" pending={create.isPending}>
-          {t('events.create')}
-        </Button>
-      </DialogFooter>
+        max={EVENT_DESCRIPTION_MAX}
+        rows={3}
+        value={values.description}
+        onChange={(value) => set('description', value)}
+      />
+      <FormFooter onCancel={onDone} submitLabel={t('events.create')} pending={create.isPending} />
     </form>
   );
 }
