@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GraduationCap, KeyRound, RefreshCw, Search } from 'lucide-react';
+import { GraduationCap, KeyRound, Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useMyClasses } from '../../api/classes';
 import { classTitle, filterClasses } from '../../lib/filter';
 import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
 import { JoinCodeDialog } from './join-code-dialog';
+import { RefreshButton } from '../shared/refresh-button';
 
 /** The filter lives in the URL (?q=), so a refresh or a shared link keeps it. */
 const FILTER_PARAM = 'q';
@@ -41,19 +42,7 @@ export function MyClasses() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('student.title')}</h1>
         <div className="flex gap-2">
-          <Button
-            variant="outline"
-            onClick={() => void refetch()}
-            disabled={isFetching}
-            aria-busy={isFetching || undefined}
-            className="flex-1 sm:flex-none"
-          >
-            <RefreshCw
-              className={isFetching ? 'animate-spin motion-reduce:animate-none' : undefined}
-              aria-hidden
-            />
-            {t('student.refresh')}
-          </Button>
+          <RefreshButton fetching={isFetching} onRefresh={() => void refetch()} />
           <Button onClick={() => setJoinOpen(true)} className="flex-1 sm:flex-none">
             <KeyRound aria-hidden />
             {t('join.open')}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Pencil, Plus, Presentation, RefreshCw, Trash2, Users } from 'lucide-react';
+import { Pencil, Plus, Presentation, Trash2, Users } from 'lucide-react';
 import type { ClassSummary } from '@aprenda/shared/schemas/classes';
 import { Button } from '@/components/ui/button';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -11,6 +11,7 @@ import { classTitle } from '../../lib/filter';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
 import { ClassFormDialog } from './class-form-dialog';
+import { RefreshButton } from '../shared/refresh-button';
 
 /** `/dashboard/teacher`: the classes I teach as cards; create, edit, delete (confirmed). */
 export function TeacherClasses() {
@@ -48,18 +49,7 @@ export function TeacherClasses() {
           <p className="text-zinc-300">{t('teacher.lead')}</p>
         </div>
         <div className="flex gap-2">
-          <Button
-            variant="outline"
-            onClick={() => void refetch()}
-            disabled={isFetching}
-            className="flex-1 sm:flex-none"
-          >
-            <RefreshCw
-              className={isFetching ? 'animate-spin motion-reduce:animate-none' : undefined}
-              aria-hidden
-            />
-            {t('student.refresh')}
-          </Button>
+          <RefreshButton fetching={isFetching} onRefresh={() => void refetch()} />
           <Button onClick={() => setCreating(true)} className="flex-1 sm:flex-none">
             <Plus aria-hidden />
             {t('teacher.new')}
