@@ -4,29 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import type { Conversation } from '@aprenda/shared/schemas/conversations';
 import { Toaster } from '@/components/ui/sonner';
 import { problem, reply, serve, stubFetch } from '@/test/fetch-stub';
+import { conversation } from '@/test/fixtures';
 import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { ConversationSidebar } from './conversation-sidebar';
 
 const fetchMock = stubFetch();
-
-function conversation(id: string, title: string, extra: Partial<Conversation> = {}): Conversation {
-  return {
-    id,
-    title,
-    mode: 'socratic',
-    class_id: null,
-    class_title: null,
-    pinned: false,
-    created_at: '2026-03-01T10:00:00.000Z',
-    updated_at: '2026-03-01T10:00:00.000Z',
-    last_message_at: null,
-    ...extra,
-  };
-}
 
 function setup(lang: 'pt-BR' | 'en' = 'pt-BR') {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);

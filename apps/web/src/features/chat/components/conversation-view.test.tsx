@@ -4,25 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import type { AiModelList, Conversation } from '@aprenda/shared/schemas/conversations';
+import type { AiModelList } from '@aprenda/shared/schemas/conversations';
 import { problem, reply, requestUrl, stubFetch } from '@/test/fetch-stub';
+import { conversation } from '@/test/fixtures';
 import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { ConversationView } from './conversation-view';
 
 const fetchMock = stubFetch();
 
-const CONVERSATION: Conversation = {
-  id: 'k1',
-  title: 'Frações',
-  mode: 'socratic',
-  class_id: null,
-  class_title: null,
-  pinned: false,
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-01T10:00:00.000Z',
-  last_message_at: null,
-};
+const CONVERSATION = conversation('k1', 'Frações');
 
 const ONE_MODEL: AiModelList = {
   items: [

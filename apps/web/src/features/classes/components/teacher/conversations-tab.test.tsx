@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { LinkedConversation } from '@aprenda/shared/schemas/conversations';
 import { problem, reply, requestUrl, stubFetch } from '@/test/fetch-stub';
+import { conversation } from '@/test/fixtures';
 import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { ClassManage } from './class-manage';
@@ -29,15 +30,11 @@ const CLASS = {
 
 function linked(id: string, title: string, extra: Partial<LinkedConversation> = {}) {
   return {
-    id,
-    title,
-    mode: 'socratic',
-    class_id: 'c1',
-    class_title: CLASS.title,
-    pinned: false,
-    created_at: '2026-03-01T10:00:00.000Z',
-    updated_at: '2026-03-01T10:00:00.000Z',
-    last_message_at: '2026-03-02T15:30:00.000Z',
+    ...conversation(id, title, {
+      class_id: 'c1',
+      class_title: CLASS.title,
+      last_message_at: '2026-03-02T15:30:00.000Z',
+    }),
     user_id: `u-${id}`,
     student_name: 'Lucas',
     readonly: true,
