@@ -201,12 +201,21 @@ export function LiveChat({
   }, [items.length, lastLength, totalSize, older.length, status]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  const loadOlderIfNearTop = () => {
+    const el = scroller.current;
+    if (el && el.scrollTop < 400 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
-    if (el.scrollTop < 400 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    loadOlderIfNearTop();
   };
+  // A reader who stays at the top while a page arrives emits no further scroll event: keep
+  // loading older pages until the top is out of reach again (or the history is complete).
+  useEffect(() => {
+    if (!atBottom.current) loadOlderIfNearTop();
+  });
 
   const tooLong = draft.length > MESSAGE_TEXT_MAX;
 
