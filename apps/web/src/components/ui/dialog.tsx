@@ -11,8 +11,11 @@ export const dialogOverlayClass = 'fixed inset-0 z-40 bg-black/70';
 export const dialogContentClass =
   'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg border border-border bg-popover p-5 text-popover-foreground shadow-xl sm:p-6';
 
-/** A modal dialog (Radix: focus trapped, Escape closes, focus returns to the opener). */
-export function DialogContent({
+/**
+ * Dialog content in a portal over the overlay, with the ✕ close button (named `closeLabel`) in its
+ * corner; `className` places and sizes it (the modal dialog below, the drawer in sheet.tsx).
+ */
+export function ModalContent({
   className,
   children,
   closeLabel,
@@ -21,7 +24,7 @@ export function DialogContent({
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={dialogOverlayClass} />
-      <DialogPrimitive.Content className={cn(dialogContentClass, className)} {...props}>
+      <DialogPrimitive.Content className={className} {...props}>
         {children}
         <DialogPrimitive.Close
           className="absolute top-3 right-3 rounded-sm p-1 text-zinc-400 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
@@ -32,6 +35,14 @@ export function DialogContent({
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
+}
+
+/** A modal dialog (Radix: focus trapped, Escape closes, focus returns to the opener). */
+export function DialogContent({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
+  return <ModalContent className={cn(dialogContentClass, className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
