@@ -4,7 +4,8 @@
  * included, so accent-insensitive search has real work), written straight into a migrated database
  * (SQLite file or PostgreSQL). The full-text indexes are filled exactly as the app fills them:
  * SQLite through the migrations' FTS5 triggers (the rows go through them one by one); PostgreSQL's
- * GIN expression indexes are built from their own definitions after the load. Deterministic: one
+ * per-conversation search documents are computed after the load by the same SQL function the
+ * triggers call (migration 0007), and its GIN index built from its own definition. Deterministic: one
  * seeded PRNG; only the session token (`createBenchSession`) is random.
  *
  * CLI: `node bench/seed-conversations.ts <DATABASE_URL>` (migrates first). BENCH_SCALE=0.01 seeds
@@ -43,7 +44,7 @@ export function conversationSeedSizes(
 }
 
 /** Bump when the generated data changes shape (part of the bench cache key). */
-export const CONVERSATION_SEED_VERSION = 1;
+export const CONVERSATION_SEED_VERSION = 2;
 
 /** The one user whose conversations are seeded. */
 export const BENCH_USER = {
@@ -539,8 +540,7 @@ async function seedSqlite(url: string, sizes: ConversationSeedSizes) {
     const counts = await generate(sink, sizes);
     db.exec('commit');
     // What a long-lived database converges to (FTS5 merges its segments as it goes).
-    db.exec(`insert into messages_search(messages_search) values ('optimize')`);
-    db.exec(`insert into conversations_fts(conversations_fts) values ('optimize')`);
+    db.exec(`insert into conversation_search(conversation_search) values ('optimize')`);
     db.exec('analyze');
     db.pragma('wal_checkpoint(TRUNCATE)');
     return counts;
@@ -550,8 +550,8 @@ async function seedSqlite(url: string, sizes: ConversationSeedSizes) {
 }
 
 function seedPostgres(url: string, sizes: ConversationSeedSizes) {
-  return loadPostgres(url, ['conversations', 'messages'], (insert: InsertRows, client) =>
-    generate(
+  return loadPostgres(url, ['conversations', 'messages'], async (insert: InsertRows, client) => {
+    const counts = await generate(
       {
         async user(row) {
           await client.query(
@@ -563,8 +563,12 @@ function seedPostgres(url: string, sizes: ConversationSeedSizes) {
           insert(table, table === 'conversations' ? CONVERSATION_COLUMNS : MESSAGE_COLUMNS, rows),
       },
       sizes,
-    ),
-  );
+    );
+    // The load skips triggers (session_replication_role = replica): build each conversation's
+    // search document with the function the app's triggers use (migration 0007).
+    await client.query(`update conversations set search_doc = aprenda_conversation_doc(id, title)`);
+    return counts;
+  });
 }
 
 /**

@@ -219,6 +219,69 @@ describe.each(dialects)('Conversation API (%s)', (dialect) => {
     expect(await ids('mitocondria')).toEqual([]);
   });
 
+  it('searches one document per conversation: words across messages, edits, deletes, paging', async () => {
+    const u = await signUp(t);
+    const ids = async (q: string) =>
+      (await list(u, `?q=${encodeURIComponent(q)}`)).items.map((x) => x.id);
+    const chat = async (id: string, body: Record<string, unknown>) => {
+      const res = await jsonRequest(t, 'POST', `/api/conversations/${id}/chat`, body, bearer(u));
+      expect(res.status, res.status === 200 ? '' : await res.clone().text()).toBe(200);
+      await res.text();
+      await settleBackgroundWork(t.ctx);
+    };
+    const bio = await create(u, { title: 'Biologia' });
+    llm.script({ kind: 'answer', chunks: ['A MITOCÔNDRIA ', 'produz energia.'] });
+    await send(u, bio.id, 'O que faz a clorofila?');
+    // Words from two messages, and from the title plus a message, find the conversation.
+    expect(await ids('clorofila mitocondria')).toEqual([bio.id]);
+    expect(await ids('biologia energia')).toEqual([bio.id]);
+    expect(await ids('Mitocôndria')).toEqual([bio.id]); // accent- and case-insensitive
+    expect(await ids('cloro')).toEqual([bio.id]); // the last word is a prefix
+    expect(await ids('biolog')).toEqual([bio.id]); // title only
+    expect(await ids('clorofila inexistente')).toEqual([]);
+
+    // Regenerate drops the old answer: its words no longer match; the new answer's do.
+    llm.script({ kind: 'answer', chunks: ['Os cloroplastos captam luz.'] });
+    await chat(bio.id, { action: 'regenerate' });
+    expect(await ids('mitocondria')).toEqual([]);
+    expect(await ids('cloroplastos')).toEqual([bio.id]);
+    // Edit replaces the question's words.
+    llm.script({ kind: 'answer', chunks: ['Resposta nova.'] });
+    await chat(bio.id, { action: 'edit', text: 'Explique a osmose' });
+    expect(await ids('clorofila')).toEqual([]);
+    expect(await ids('osmose')).toEqual([bio.id]);
+    expect(await ids('cloroplastos')).toEqual([]);
+    // Deleting the conversation removes its document.
+    await jsonRequest(t, 'DELETE', `/api/conversations/${bio.id}`, undefined, bearer(u));
+    expect(await ids('osmose')).toEqual([]);
+
+    // Paging through results: newest activity first, pinned first, no duplicates or gaps.
+    const made: Conversation[] = [];
+    for (let i = 0; i < 7; i++) made.push(await create(u, { title: `Revisão ${i}` }));
+    await create(u, { title: 'Outro assunto' });
+    const pinned = made[2]!;
+    await jsonRequest(t, 'PATCH', `/api/conversations/${pinned.id}`, { pinned: true }, bearer(u));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `?q=revisao&limit=3${cursor ? `&cursor=${cursor}` : ''}`;
+      const p = await list(u, query);
+      seen.push(...p.items.map((x) => x.id));
+      cursor = p.nextCursor;
+      pages++;
+    } while (cursor && pages < 10);
+    const expected = [
+      pinned.id,
+      ...made
+        .filter((c) => c !== pinned)
+        .map((c) => c.id)
+        .reverse(),
+    ];
+    expect(seen).toEqual(expected);
+    expect(pages).toBe(3);
+  });
+
   it('another user gets 404 on everything; delete removes the messages too', async () => {
     const c = await create(alice, { title: 'Privada' });
     await send(alice, c.id, 'Minha pergunta secreta');

@@ -119,17 +119,14 @@ export function queryWords(q: string): string[] {
 }
 
 function searchCondition(ctx: ReadCtx, words: string[]) {
+  // One search document per conversation (title + all its messages, migration 0007): a search
+  // reads each matching conversation once, whatever the number of matching messages.
   if (ctx.db.dialect === 'postgres') {
     const tsq = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
-    return sql<boolean>`(to_tsvector('simple', aprenda_fold(c.title)) @@ to_tsquery('simple', ${tsq})
-      or c.id in (select m.conversation_id from messages m
-        where to_tsvector('simple', aprenda_fold(m.text)) @@ to_tsquery('simple', ${tsq})))`;
+    return sql<boolean>`c.search_doc @@ to_tsquery('simple', ${tsq})`;
   }
   const match = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
-  // messages_search's rowid is conversation rowid × 2^24 + seq (migration 0006): the matching
-  // conversations come straight from the index, no message row is read.
-  return sql<boolean>`c.rowid in (select rowid from conversations_fts where conversations_fts match ${match}
-    union all select rowid >> 24 from messages_search where messages_search match ${match})`;
+  return sql<boolean>`c.rowid in (select rowid from conversation_search where conversation_search match ${match})`;
 }
 
 // ---------------------------------------------------------------------------------------------
