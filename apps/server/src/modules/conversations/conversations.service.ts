@@ -126,7 +126,10 @@ function searchCondition(ctx: ReadCtx, words: string[]) {
     return sql<boolean>`c.search_doc @@ to_tsquery('simple', ${tsq})`;
   }
   const match = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
-  return sql<boolean>`c.rowid in (select rowid from conversation_search where conversation_search match ${match})`;
+  // `+c.rowid`: walk the user's list index in page order and stop after a page of matches (the
+  // matching rowids become a Bloom-filtered set), instead of looking every match up and sorting —
+  // about 3× less work for a common word; at worst one pass over the user's list index.
+  return sql<boolean>`+c.rowid in (select rowid from conversation_search where conversation_search match ${match})`;
 }
 
 // ---------------------------------------------------------------------------------------------
