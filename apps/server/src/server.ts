@@ -7,6 +7,7 @@ import { type Env, EnvError, loadEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { resolveSecret } from './secret.ts';
 import { hasAnyUser, seedDemo } from './seed.ts';
+import { failAbandonedAnswers } from './modules/conversations/conversations.service.ts';
 
 /** How long SIGTERM/SIGINT waits for in-flight requests before cutting connections. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -29,6 +30,9 @@ async function main(): Promise<void> {
   const { app, auth, ctx } = createApp({ env, db, secret, logger });
 
   await migrate(db, auth);
+  // Answers a previous process was streaming when it died: failed, with their partial text.
+  const abandoned = await failAbandonedAnswers(ctx, env.AI_FIRST_TOKEN_TIMEOUT_MS + 120_000);
+  if (abandoned > 0) logger({ level: 'warn', msg: 'marked abandoned answers failed', abandoned });
 
   if (env.NODE_ENV !== 'production' && env.SEED_DEMO) {
     if (!(await hasAnyUser(ctx))) {

@@ -12,6 +12,7 @@ import {
 } from './helpers.ts';
 import { startFakeLlm, type FakeLlm } from './fake-llm.ts';
 import { settleBackgroundWork } from '../src/modules/conversations/chat.ts';
+import { failAbandonedAnswers } from '../src/modules/conversations/conversations.service.ts';
 
 /** A clock that moves 1 s forward on every reading, so activity order is deterministic. */
 function tickingClock(start = Date.parse('2030-01-01T00:00:00.000Z')) {
@@ -489,5 +490,58 @@ describe.each(dialects)('Conversation API (%s)', (dialect) => {
     expect(JSON.parse(rows[0]!.context!)).toMatchObject({ conversation_id: c.id });
     expect(JSON.parse(rows[1]!.context!)).toMatchObject({ conversation_id: c.id });
     expect(rows[1]!.context).not.toContain('secreto');
+  });
+  it('marks answers a dead process left streaming as failed, keeping their text; live ones stay', async () => {
+    const c = await create(alice, { title: 'Interrompida' });
+    await send(alice, c.id, 'Primeira pergunta');
+    const rows = await t.db.db
+      .selectFrom('messages')
+      .select(['id', 'seq'])
+      .where('conversation_id', '=', c.id)
+      .orderBy('seq', 'desc')
+      .execute();
+    const now = t.ctx.clock.now().getTime();
+    const at = (msAgo: number) => new Date(now - msAgo).toISOString();
+    // The last answer: left mid-stream ten minutes ago. A second row: streaming right now.
+    await t.db.db
+      .updateTable('messages')
+      .set({ status: 'streaming', text: 'Resposta pela met', updated_at: at(600_000) })
+      .where('id', '=', rows[0]!.id)
+      .execute();
+    const seq = rows[0]!.seq + 1;
+    await t.db.db
+      .insertInto('messages')
+      .values({
+        id: `live-${dialect}`,
+        conversation_id: c.id,
+        seq,
+        role: 'assistant',
+        text: 'ainda chegando',
+        status: 'streaming',
+        error_code: null,
+        model: null,
+        created_at: at(1_000),
+        updated_at: at(1_000),
+      })
+      .execute();
+
+    expect(await failAbandonedAnswers(t.ctx, 180_000)).toBe(1);
+    const res = await jsonRequest(
+      t,
+      'GET',
+      `/api/conversations/${c.id}/messages`,
+      undefined,
+      bearer(alice),
+    );
+    const { items } = (await res.json()) as Page<Message>;
+    const byId = new Map(items.map((m) => [m.id, m]));
+    expect(byId.get(rows[0]!.id)).toMatchObject({
+      status: 'failed',
+      error_code: 'provider_stream_dropped',
+      text: 'Resposta pela met',
+    });
+    expect(byId.get(`live-${dialect}`)).toMatchObject({ status: 'streaming', error_code: null });
+    // Idempotent.
+    expect(await failAbandonedAnswers(t.ctx, 180_000)).toBe(0);
   });
 });

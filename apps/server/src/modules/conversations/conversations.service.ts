@@ -550,6 +550,28 @@ export async function saveAssistantMessage(
     .execute();
 }
 
+/**
+ * Answers left `streaming` by a process that died mid-answer: a live stream saves at least every
+ * second once text flows, and fails on its own after the first-token timeout, so a `streaming` row
+ * untouched for longer than `olderThanMs` has no writer any more. Mark it `failed`
+ * (`provider_stream_dropped`) with its partial text, so the chat shows the reason and Retry
+ * instead of an endless cursor. Safe with several instances sharing the database (age-based).
+ */
+export async function failAbandonedAnswers(ctx: ReadCtx, olderThanMs: number): Promise<number> {
+  const before = new Date(ctx.clock.now().getTime() - olderThanMs).toISOString();
+  const result = await ctx.db.db
+    .updateTable('messages')
+    .set({
+      status: 'failed',
+      error_code: 'provider_stream_dropped',
+      updated_at: ctx.clock.now().toISOString(),
+    })
+    .where('status', '=', 'streaming')
+    .where('updated_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Set a generated title, unless the user gave one meanwhile. */
 export async function setGeneratedTitle(ctx: ReadCtx, id: string, title: string): Promise<void> {
   await ctx.db.db
