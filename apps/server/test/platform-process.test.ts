@@ -41,6 +41,23 @@ async function listeningPort(run: Run, timeoutMs = 20_000): Promise<number> {
   }
 }
 
+/** One request over real HTTP with any method and body (fetch refuses a GET with a body). */
+function rawRequest(
+  port: number,
+  options: { method: string; path: string; headers: Record<string, string> },
+  body: string,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, ...options }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 describe('server process', () => {
   let dir: string;
   beforeAll(() => {
@@ -92,6 +109,27 @@ describe('server process', () => {
 
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok', db: 'ok' });
+    // Behind the Node adapter the security headers and the request id are set on the Node response
+    // (a faster path than app.request's): every response still carries them, errors too.
+    for (const res of [health, await fetch(`http://127.0.0.1:${port}/api/classes/mine`)]) {
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+
+    // A GET's body is never read or parsed (the Node adapter gives GET/HEAD no body, and the body
+    // guard skips them without building a Request): an oversized or chunked one changes nothing.
+    const big = 'x'.repeat(1024 * 1024 + 1);
+    for (const headers of [
+      { 'content-length': String(big.length) } as Record<string, string>,
+      { 'transfer-encoding': 'chunked' },
+    ]) {
+      const got = await rawRequest(port, { method: 'GET', path: '/api/health', headers }, big);
+      expect(got.status, got.body).toBe(200);
+      expect(JSON.parse(got.body)).toEqual({ status: 'ok', db: 'ok' });
+    }
 
     // A request whose body is still arriving when SIGTERM comes in.
     const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {

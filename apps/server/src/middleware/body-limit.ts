@@ -20,6 +20,17 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 export function bodyGuard(options: BodyGuardOptions): MiddlewareHandler {
   const { maxBytes } = options;
   return async (c, next) => {
+    // A GET or HEAD without Content-Length or Transfer-Encoding has no body (HTTP/1.1), and a
+    // `Request` cannot carry one: skip without touching `raw.body`, which would make the Node
+    // adapter build a full WHATWG Request for nothing (measured: ~13 % of a GET's CPU time).
+    const method = c.req.method;
+    if (
+      (method === 'GET' || method === 'HEAD') &&
+      c.req.header('content-length') === undefined &&
+      c.req.header('transfer-encoding') === undefined
+    ) {
+      return next();
+    }
     const raw = c.req.raw;
     if (!raw.body) return next();
 

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { HEADER_REQUEST_ID } from '@aprenda/shared/constants';
 import { uuidv7 } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
-import { setHeaders } from './security-headers.ts';
+import { setHeaders, setOnNodeResponse } from './security-headers.ts';
 
 /** An incoming X-Request-Id is kept only when it is short and plain (it goes into logs). */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -21,10 +21,12 @@ export function requestLog(
     const incoming = c.req.header(HEADER_REQUEST_ID);
     const requestId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : uuidv7();
     c.set('requestId', requestId);
+    const header: Array<[string, string]> = [[HEADER_REQUEST_ID, requestId]];
+    const onNode = setOnNodeResponse(c, header);
     try {
       await next();
     } finally {
-      setHeaders(c, [[HEADER_REQUEST_ID, requestId]]);
+      if (!onNode) setHeaders(c, header);
       const status = c.res.status;
       logger({
         level: status >= 500 ? 'error' : 'info',
