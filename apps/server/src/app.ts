@@ -4,6 +4,7 @@ import type { Env } from './env.ts';
 import type { DbHandle } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { type Logger, silentLogger } from './lib/logger.ts';
+import { createResponseCache, type ResponseCache } from './lib/response-cache.ts';
 import { errorHandler, notFoundHandler, problemResponse } from './middleware/errors.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -30,6 +31,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Rate-limit counters; default: Redis when REDIS_URL is set, else memory. */
   rateLimitStore?: RateLimitStore;
+  /** Cache of JSON answers; default: RESPONSE_CACHE_MB of memory (decision 0018). */
+  responseCache?: ResponseCache;
 }
 
 export type AppVariables = SessionVariables & { requestId: string };
@@ -43,6 +46,7 @@ export interface AppContext {
   logger: Logger;
   auth: Auth;
   rateLimitStore: RateLimitStore;
+  responseCache: ResponseCache;
 }
 
 /** Normalised path (no doubled or trailing slashes, lower case) for matching sensitive routes. */
@@ -62,6 +66,8 @@ export function createApp(deps: AppDeps) {
     logger: deps.logger ?? silentLogger,
     auth: undefined as unknown as Auth,
     rateLimitStore: deps.rateLimitStore ?? createRateLimitStore(deps.env.REDIS_URL),
+    responseCache:
+      deps.responseCache ?? createResponseCache(deps.env.RESPONSE_CACHE_MB * 1024 * 1024),
   };
   ctx.auth = createAuth(ctx);
 

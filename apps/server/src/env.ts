@@ -73,6 +73,12 @@ export const envSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .default('true')
       .transform((v) => v !== 'false' && v !== '0'),
+    /**
+     * Response cache (decision 0018): at most this many MiB of cached JSON answers (lists of my
+     * classes and conversations), checked against the database's data versions on every request.
+     * 0 turns it off.
+     */
+    RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
     /** Auth rate limit: requests per window per client for sign-in/sign-up. */
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),

@@ -35,6 +35,7 @@ import {
   revokeInvite,
   updateClass,
 } from './classes.service.ts';
+import { cachedJson } from '../../lib/response-cache.ts';
 
 /** An opaque id in a path: bounded, so junk never reaches a query as a huge string. */
 const idParam = z.string().min(1).max(200);
@@ -48,20 +49,25 @@ const params = <K extends string>(...keys: K[]) =>
  * Class API under `${API_PREFIX}/classes` (docs/api/classes.md). Every route needs a session;
  * permissions come from the caller's membership of the class (never from headers).
  */
+const CLASSES_SCOPES = ['classes'];
+
 export function classesRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
   r.use('*', requireUser);
 
   // Static paths first: they must win over `/:id`.
-  r.get('/mine', zv('query', pageQuerySchema), async (c) => {
-    const user = currentUser(c);
-    return c.json(await listUserClasses(ctx, user.id, 'mine', c.req.valid('query')));
-  });
-
-  r.get('/teaching', zv('query', pageQuerySchema), async (c) => {
-    const user = currentUser(c);
-    return c.json(await listUserClasses(ctx, user.id, 'teaching', c.req.valid('query')));
-  });
+  // Lists of my classes: from the response cache while no class, membership or teacher's name
+  // has changed since (the `classes` data version; decision 0018).
+  for (const which of ['mine', 'teaching'] as const) {
+    r.get(`/${which}`, zv('query', pageQuerySchema), async (c) => {
+      const user = currentUser(c);
+      const page = c.req.valid('query');
+      const key = JSON.stringify(['classes', which, user.id, page.limit, page.cursor ?? '']);
+      return cachedJson(c, ctx, key, CLASSES_SCOPES, () =>
+        listUserClasses(ctx, user.id, which, page),
+      );
+    });
+  }
 
   r.post('/', zv('json', createClassSchema), async (c) => {
     const user = currentUser(c);

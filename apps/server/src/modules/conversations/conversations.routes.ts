@@ -26,6 +26,7 @@ import {
   ownConversation,
   updateConversation,
 } from './conversations.service.ts';
+import { cachedJson } from '../../lib/response-cache.ts';
 
 const idParam = z.string().min(1).max(200);
 const params = <K extends string>(...keys: K[]) =>
@@ -52,9 +53,15 @@ export function conversationsRoutes(ctx: AppContext) {
 
   r.get('/ai/models', async (c) => c.json(await listModels(ctx, currentUser(c).id)));
 
+  // My conversations (and searches): from the response cache while none of my conversations or
+  // messages and no class (titles) has changed since (decision 0018).
   r.get('/conversations', zv('query', listConversationsQuerySchema), async (c) => {
     const { q, cursor, limit } = c.req.valid('query');
-    return c.json(await listConversations(ctx, currentUser(c).id, { q, cursor, limit }));
+    const userId = currentUser(c).id;
+    const key = JSON.stringify(['conversations', userId, limit, cursor ?? '', q ?? '']);
+    return cachedJson(c, ctx, key, ['classes', `conversations:${userId}`], () =>
+      listConversations(ctx, userId, { q, cursor, limit }),
+    );
   });
 
   r.post('/conversations', zv('json', createConversationSchema), async (c) => {

@@ -1,0 +1,178 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClassDetail, ClassSummary } from '@aprenda/shared/schemas/classes';
+import type { Conversation } from '@aprenda/shared/schemas/conversations';
+import { createResponseCache } from '../src/lib/response-cache.ts';
+import {
+  bearer,
+  createTestApp,
+  dialects,
+  jsonRequest,
+  signUp,
+  type SignedUp,
+  type TestApp,
+} from './helpers.ts';
+
+type Page<T> = { items: T[]; nextCursor: string | null };
+
+describe('response cache (unit)', () => {
+  it('serves an entry only under the versions it was filed with', () => {
+    const cache = createResponseCache(1024 * 1024);
+    cache.set('k', '1.1', '{"a":1}');
+    expect(cache.get('k', '1.1')).toBe('{"a":1}');
+    expect(cache.get('k', '1.2')).toBeUndefined();
+    expect(cache.get('other', '1.1')).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ entries: 1, hits: 1, misses: 2 });
+  });
+
+  it('stays within its byte budget, least recently used out first', () => {
+    const cache = createResponseCache(64 * 1024);
+    const body = 'x'.repeat(1000); // ≈ 2 KB accounted
+    for (let i = 0; i < 20; i++) cache.set(`k${i}`, 'v', body);
+    expect(cache.get('k0', 'v')).toBe(body); // k0 becomes the most recently used
+    for (let i = 20; i < 60; i++) cache.set(`k${i}`, 'v', body);
+    const { bytes, entries } = cache.stats();
+    expect(bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(entries).toBeGreaterThan(20);
+    expect(cache.get('k1', 'v')).toBeUndefined();
+    expect(cache.get('k59', 'v')).toBe(body);
+    // An answer above 1/16 of the budget is not kept; a budget of 0 keeps nothing.
+    cache.set('big', 'v', 'y'.repeat(3000));
+    expect(cache.get('big', 'v')).toBeUndefined();
+    const off = createResponseCache(0);
+    off.set('k', 'v', '{}');
+    expect(off.stats().entries).toBe(0);
+  });
+});
+
+describe.each(dialects)('response cache over the API (%s)', (dialect) => {
+  let t: TestApp;
+  let helena: SignedUp;
+  let lucas: SignedUp;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    helena = await signUp(t, { role: 'teacher', name: 'Helena Costa' });
+    lucas = await signUp(t, { role: 'student', name: 'Lucas Almeida' });
+  });
+  afterAll(async () => t?.close());
+
+  async function call<T = unknown>(u: SignedUp, method: string, path: string, body?: unknown) {
+    const res = await jsonRequest(t, method, `/api${path}`, body, bearer(u));
+    const text = await res.text();
+    expect(res.status, text).toBeLessThan(300);
+    return (text ? JSON.parse(text) : null) as T;
+  }
+  const mine = async (u: SignedUp) =>
+    (await call<Page<ClassSummary>>(u, 'GET', '/classes/mine')).items;
+  const conversations = async (u: SignedUp, q = '') =>
+    (
+      await call<Page<Conversation>>(
+        u,
+        'GET',
+        `/conversations${q ? `?q=${encodeURIComponent(q)}` : ''}`,
+      )
+    ).items;
+  /** Another server process (or a person with psql): a write that bypasses this app entirely. */
+  const outside = (statement: ReturnType<typeof sql>) => statement.execute(t.db.db);
+
+  it('my classes: repeated reads are cache hits; every kind of write is seen at once', async () => {
+    expect(await mine(lucas)).toEqual([]);
+    const klass = await call<ClassDetail>(helena, 'POST', '/classes', { title: 'Física' });
+    await call(helena, 'POST', `/classes/${klass.id}/members?user_id=${lucas.id}`);
+    expect((await mine(lucas)).map((c) => c.title)).toEqual(['Física']);
+
+    const before = t.ctx.responseCache.stats().hits;
+    const again = await mine(lucas);
+    expect(again.map((c) => c.title)).toEqual(['Física']);
+    expect(t.ctx.responseCache.stats().hits).toBe(before + 1);
+
+    // Through the API.
+    await call(helena, 'PUT', `/classes/${klass.id}`, { title: 'Física II' });
+    expect((await mine(lucas)).map((c) => c.title)).toEqual(['Física II']);
+    expect((await call<Page<ClassSummary>>(helena, 'GET', '/classes/teaching')).items).toHaveLength(
+      1,
+    );
+
+    // From outside this process: the class, a teacher's name, a membership.
+    await outside(sql`update classes set title = 'Física III' where id = ${klass.id}`);
+    expect((await mine(lucas)).map((c) => c.title)).toEqual(['Física III']);
+    await outside(sql`update "user" set name = 'Helena C. Lima' where id = ${helena.id}`);
+    expect((await mine(lucas))[0]!.teachers).toEqual(['Helena C. Lima']);
+    await outside(
+      sql`update class_members set role = 'teacher' where class_id = ${klass.id} and user_id = ${lucas.id}`,
+    );
+    expect((await mine(lucas))[0]!.role).toBe('teacher');
+    expect((await call<Page<ClassSummary>>(lucas, 'GET', '/classes/teaching')).items).toHaveLength(
+      1,
+    );
+    await outside(
+      sql`update class_members set role = 'student' where class_id = ${klass.id} and user_id = ${lucas.id}`,
+    );
+
+    // Removal and deletion.
+    await call(helena, 'DELETE', `/classes/${klass.id}/members/${lucas.id}`);
+    expect(await mine(lucas)).toEqual([]);
+    await call(helena, 'POST', `/classes/${klass.id}/members?user_id=${lucas.id}`);
+    expect(await mine(lucas)).toHaveLength(1);
+    await call(helena, 'DELETE', `/classes/${klass.id}`);
+    expect(await mine(lucas)).toEqual([]);
+    expect(await mine(helena)).toEqual([]);
+  });
+
+  it('my conversations and searches: new, renamed, deleted, messages and class titles', async () => {
+    const klass = await call<ClassDetail>(helena, 'POST', '/classes', { title: 'Biologia' });
+    await call(helena, 'POST', `/classes/${klass.id}/members?user_id=${lucas.id}`);
+    expect(await conversations(lucas)).toEqual([]);
+    expect(await conversations(lucas, 'fotossintese')).toEqual([]);
+
+    const conv = await call<Conversation>(lucas, 'POST', '/conversations', {
+      title: 'Plantas',
+      class_id: klass.id,
+    });
+    expect((await conversations(lucas)).map((c) => c.title)).toEqual(['Plantas']);
+    expect((await conversations(lucas))[0]!.class_title).toBe('Biologia');
+
+    await call(lucas, 'PATCH', `/conversations/${conv.id}`, { title: 'Plantas verdes' });
+    expect((await conversations(lucas)).map((c) => c.title)).toEqual(['Plantas verdes']);
+
+    // A class title is part of the list.
+    await call(helena, 'PUT', `/classes/${klass.id}`, { title: 'Biologia 2' });
+    expect((await conversations(lucas))[0]!.class_title).toBe('Biologia 2');
+
+    // A message written by another process is found by the next search; re-worded, it is not.
+    const now = new Date().toISOString();
+    await outside(sql`insert into messages (id, conversation_id, seq, role, text, status, error_code,
+        model, created_at, updated_at)
+      values ('msg-cache-1', ${conv.id}, 1, 'user', 'O que é fotossíntese?', 'complete', null, null,
+        ${now}, ${now})`);
+    expect((await conversations(lucas, 'fotossintese')).map((c) => c.id)).toEqual([conv.id]);
+    await outside(sql`update messages set text = 'O que é a mitose?' where id = 'msg-cache-1'`);
+    expect(await conversations(lucas, 'fotossintese')).toEqual([]);
+    expect((await conversations(lucas, 'mitose')).map((c) => c.id)).toEqual([conv.id]);
+    await outside(sql`delete from messages where id = 'msg-cache-1'`);
+    expect(await conversations(lucas, 'mitose')).toEqual([]);
+
+    // Someone else's writes do not show up in my list, and my list is mine only.
+    await call<Conversation>(helena, 'POST', '/conversations', { title: 'Da Helena' });
+    expect((await conversations(lucas)).map((c) => c.title)).toEqual(['Plantas verdes']);
+
+    await call(lucas, 'DELETE', `/conversations/${conv.id}`);
+    expect(await conversations(lucas)).toEqual([]);
+  });
+
+  it('RESPONSE_CACHE_MB=0 turns it off', async () => {
+    const off = await createTestApp(dialect, { RESPONSE_CACHE_MB: '0' });
+    try {
+      const u = await signUp(off, { role: 'student' });
+      for (let i = 0; i < 2; i++) {
+        const res = await jsonRequest(off, 'GET', '/api/classes/mine', undefined, bearer(u));
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      }
+      expect(off.ctx.responseCache.stats()).toMatchObject({ entries: 0, hits: 0 });
+    } finally {
+      await off.close();
+    }
+  });
+});
