@@ -18,8 +18,9 @@ type Page<T> = { items: T[]; nextCursor: string | null };
 describe('response cache (unit)', () => {
   it('serves an entry only under the versions it was filed with', () => {
     const cache = createResponseCache(1024 * 1024);
-    cache.set('k', '1.1', '{"a":1}');
-    expect(cache.get('k', '1.1')).toBe('{"a":1}');
+    const body = Buffer.from('{"a":"Fotossíntese"}');
+    cache.set('k', '1.1', body);
+    expect(cache.get('k', '1.1')).toBe(body);
     expect(cache.get('k', '1.2')).toBeUndefined();
     expect(cache.get('other', '1.1')).toBeUndefined();
     expect(cache.stats()).toMatchObject({ entries: 1, hits: 1, misses: 2 });
@@ -27,7 +28,7 @@ describe('response cache (unit)', () => {
 
   it('stays within its byte budget, least recently used out first', () => {
     const cache = createResponseCache(64 * 1024);
-    const body = 'x'.repeat(1000); // ≈ 2 KB accounted
+    const body = Buffer.alloc(2000, 'x'); // ≈ 2 KB accounted
     for (let i = 0; i < 20; i++) cache.set(`k${i}`, 'v', body);
     expect(cache.get('k0', 'v')).toBe(body); // k0 becomes the most recently used
     for (let i = 20; i < 60; i++) cache.set(`k${i}`, 'v', body);
@@ -37,10 +38,10 @@ describe('response cache (unit)', () => {
     expect(cache.get('k1', 'v')).toBeUndefined();
     expect(cache.get('k59', 'v')).toBe(body);
     // An answer above 1/16 of the budget is not kept; a budget of 0 keeps nothing.
-    cache.set('big', 'v', 'y'.repeat(3000));
+    cache.set('big', 'v', Buffer.alloc(4500, 'y'));
     expect(cache.get('big', 'v')).toBeUndefined();
     const off = createResponseCache(0);
-    off.set('k', 'v', '{}');
+    off.set('k', 'v', Buffer.from('{}'));
     expect(off.stats().entries).toBe(0);
   });
 });

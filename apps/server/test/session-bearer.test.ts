@@ -6,11 +6,14 @@ import {
   createTestApp,
   dialects,
   jsonRequest,
+  ORIGIN,
   signUp,
+  TEST_SECRET,
   type SignedUp,
   type TestApp,
 } from './helpers.ts';
-import type { AppEnv } from '../src/app.ts';
+import { createApp, type AppEnv } from '../src/app.ts';
+import { createDb } from '../src/db/client.ts';
 import {
   sessionMiddleware,
   type SessionInfo,
@@ -19,8 +22,10 @@ import {
 
 /**
  * The session middleware's fast path for signed bearer tokens (middleware/session.ts) must answer
- * exactly like Better Auth: no cache (revocation and expiry count on the very next request),
- * expired sessions cleaned up, sessions due for refresh extended, bad signatures refused.
+ * exactly like Better Auth: revocation, expiry and changes to the user count on the very next
+ * request (the fast path reuses a resolved session only while the `sessions` data version holds,
+ * decision 0018), expired sessions cleaned up, sessions due for refresh extended, bad signatures
+ * refused.
  */
 describe.each(dialects)('bearer sessions (%s)', (dialect) => {
   let t: TestApp;
@@ -73,7 +78,7 @@ describe.each(dialects)('bearer sessions (%s)', (dialect) => {
     expect(res.status).toBe(401);
   });
 
-  it('a revoked session is refused on the very next request (no cache)', async () => {
+  it('a revoked session is refused on the very next request', async () => {
     const u = await signUp(t);
     expect((await mine(bearer(u))).status).toBe(200);
     await sql`delete from "session" where token = ${rawToken(u)}`.execute(t.db.db);
@@ -126,5 +131,54 @@ describe.each(dialects)('bearer sessions (%s)', (dialect) => {
     expect(fast).toEqual(viaCookie);
     await sql`update "user" set role = 'teacher' where id = ${u.id}`.execute(t.db.db);
     expect((await who(bearer(u))).user?.role).toBe('teacher');
+  });
+
+  it('a session another instance signs out, or a deleted user, is refused on the next request', async () => {
+    // A second app (as another server process would be) on the same database.
+    const otherDb = createDb(dialect === 'sqlite' ? `file:${t.sqliteFile}` : t.env.DATABASE_URL, {
+      poolSize: 2,
+    });
+    const other = createApp({ env: t.env, db: otherDb, secret: TEST_SECRET });
+    try {
+      const u = await signUp(t);
+      const bystander = await signUp(t);
+      const mineOn = (app: typeof t.app, headers: Record<string, string>) =>
+        app.request('/api/classes/mine', { headers: { origin: ORIGIN, ...headers } });
+      // Both instances have resolved (and keep) both sessions.
+      for (let i = 0; i < 2; i++) {
+        for (const app of [t.app, other.app]) {
+          expect((await mineOn(app, bearer(u))).status).toBe(200);
+          expect((await mineOn(app, bearer(bystander))).status).toBe(200);
+        }
+      }
+      // Sign-out through the other instance: this one refuses the token at once.
+      const out = await other.app.request('/pb/auth/sign-out', {
+        method: 'POST',
+        headers: { origin: ORIGIN, 'content-type': 'application/json', ...bearer(u) },
+        body: '{}',
+      });
+      expect(out.status).toBe(200);
+      expect((await mineOn(t.app, bearer(u))).status).toBe(401);
+      // Someone else's sign-out changes nothing for the others.
+      expect((await mineOn(t.app, bearer(bystander))).status).toBe(200);
+      // A name changed behind the app's back is the name of the very next request.
+      const probe = new Hono<AppEnv>();
+      probe.use('/api/*', sessionMiddleware(t.ctx));
+      probe.get('/api/whoami', (c) => c.json(c.get('user')));
+      const whoami = async () =>
+        (await (await probe.request('/api/whoami', { headers: bearer(bystander) })).json()) as {
+          name: string;
+        } | null;
+      expect((await whoami())?.name).toBeTruthy();
+      await sql`update "user" set name = 'Nome Novo' where id = ${bystander.id}`.execute(t.db.db);
+      expect((await whoami())?.name).toBe('Nome Novo');
+      // A deleted user (their sessions go with them) is 401 on both instances.
+      await sql`delete from "user" where id = ${bystander.id}`.execute(otherDb.db);
+      expect((await mineOn(t.app, bearer(bystander))).status).toBe(401);
+      expect((await mineOn(other.app, bearer(bystander))).status).toBe(401);
+      expect(await whoami()).toBeNull();
+    } finally {
+      await otherDb.close();
+    }
   });
 });

@@ -86,3 +86,35 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL named statements', () 
     }
   });
 });
+
+describe('readRow (the driver-level read of the response cache)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'aprenda-client-row-'));
+  const handle = createDb(`file:${join(dir, 'r.db')}`);
+  afterAll(async () => {
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads committed rows as arrays, and never what an open transaction has not committed', async () => {
+    await sql`create table v (k text primary key, n integer not null)`.execute(handle.db);
+    await sql`insert into v (k, n) values ('a', 1)`.execute(handle.db);
+    const read = () => handle.readRow('select (select n from v where k = ?) as n, ?', ['a', 'x']);
+    expect(await read()).toEqual([1, 'x']);
+    expect(await handle.readRow('select n from v where k = ?', ['none'])).toBeUndefined();
+
+    // A Kysely transaction on the (single) SQLite connection writes, then rolls back; a read
+    // started meanwhile waits for it instead of reading the uncommitted 2.
+    let duringTransaction: Promise<unknown[] | undefined> | undefined;
+    await handle.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`update v set n = 2 where k = 'a'`.execute(trx);
+        duringTransaction = read();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('roll back');
+      })
+      .catch((err: Error) => expect(err.message).toBe('roll back'));
+    expect(await duringTransaction).toEqual([1, 'x']);
+    expect(await read()).toEqual([1, 'x']);
+  });
+});

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Dialect } from './types.ts';
 
@@ -10,7 +10,20 @@ export interface DbHandle {
   db: Db;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * The first row of a small read as an array of values (undefined: no row), straight on the
+   * driver: for the one read every cached request makes (decision 0018), where Kysely's compile,
+   * plugins and connection mutex cost more than the query. Use Kysely everywhere else. SQLite: a
+   * kept prepared statement, run synchronously — unless a Kysely transaction is open on the
+   * connection, then through Kysely (which waits for it), so uncommitted rows are never read.
+   * PostgreSQL: a named prepared statement on a pooled connection.
+   */
+  readRow(text: string, params: readonly unknown[]): Promise<unknown[] | undefined>;
 }
+
+/** A statement name per SQL text (`k` + 20 hex digits of its SHA-1). */
+const statementName = (text: string) =>
+  `k${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 
 /** Distinct SQL texts kept prepared (per SQLite handle; per process for PostgreSQL names). */
 const STATEMENT_CACHE_SIZE = 2000;
@@ -61,7 +74,7 @@ function namingPool(pool: pg.Pool): pg.Pool {
     ) {
       return undefined;
     }
-    name = `k${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    name = statementName(text);
     names.set(text, name);
     return name;
   };
@@ -96,7 +109,19 @@ export function createDb(
     raw.on('error', () => {});
     const pool = options.preparedStatements === false ? raw : namingPool(raw);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const names = new Map<string, string>();
+    const readRow = async (text: string, params: readonly unknown[]) => {
+      let name = names.get(text);
+      if (!name) names.set(text, (name = statementName(text)));
+      const client = await pool.connect();
+      try {
+        const result = await client.query({ name, text, values: [...params], rowMode: 'array' });
+        return result.rows[0] as unknown[] | undefined;
+      } finally {
+        client.release();
+      }
+    };
+    return { db, dialect: 'postgres', close: () => db.destroy(), readRow };
   }
   const filename = url === ':memory:' ? ':memory:' : resolve(url.replace(/^file:/, ''));
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
@@ -107,8 +132,21 @@ export function createDb(
   sqlite.pragma('busy_timeout = 5000');
   // Read through the OS page cache instead of copying pages into SQLite's own buffers.
   sqlite.pragma('mmap_size = 1073741824');
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }),
-  });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const statements = cachingSqlite(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  // Its own statements (raw mode: rows as arrays), never shared with Kysely's; few distinct texts.
+  const rowStatements = new Map<string, SQLite.Statement>();
+  const readRow = async (text: string, params: readonly unknown[]) => {
+    if (sqlite.inTransaction) {
+      const { rows } = await db.executeQuery(CompiledQuery.raw(text, [...params]));
+      return rows[0] ? Object.values(rows[0] as object) : undefined;
+    }
+    let stmt = rowStatements.get(text);
+    if (!stmt) {
+      if (rowStatements.size >= 64) rowStatements.clear();
+      rowStatements.set(text, (stmt = sqlite.prepare(text).raw(true)));
+    }
+    return stmt.get(...params) as unknown[] | undefined;
+  };
+  return { db, dialect: 'sqlite', close: () => db.destroy(), readRow };
 }

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { HEADER_USER_ID } from '@aprenda/shared/constants';
 import type { UserRole } from '@aprenda/shared/constants';
 import type { AppContext, AppEnv } from '../app.ts';
+import { type DataVersions, readVersionMap, userScopes } from '../lib/response-cache.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 /** The signed-in user, as the server knows it (role always from the database). */
@@ -21,17 +22,23 @@ export interface SessionInfo {
   expiresAt: string;
 }
 
-export type SessionVariables = { user: SessionUser | null; session: SessionInfo | null };
+export type SessionVariables = {
+  user: SessionUser | null;
+  session: SessionInfo | null;
+  /** Data versions read with the session (signed-bearer fast path), for the response cache. */
+  dataVersions: DataVersions | null;
+};
 
 function hasCredentials(headers: Headers): boolean {
   return Boolean(headers.get('cookie') || headers.get('authorization'));
 }
 
-type Resolved = { user: SessionUser; session: SessionInfo } | null;
+type Resolved = { user: SessionUser; session: SessionInfo; versions?: DataVersions } | null;
 /** The fast path could not decide: ask Better Auth. */
 const ASK_BETTER_AUTH = Symbol('ask-better-auth');
 
 interface SessionRow {
+  sessions_version: number | string | null;
   session_id: string;
   expires_at: string | Date;
   user_id: string;
@@ -47,9 +54,13 @@ const SIGNED_TOKEN = /^([^.]+)\.([A-Za-z0-9+/_-]{43}=?)$/;
 /**
  * The common case without Better Auth's endpoint machinery (hooks, header copies, WebCrypto on the
  * thread pool, the adapter): a *signed* bearer token, checked the way Better Auth's bearer plugin
- * checks it (HMAC-SHA-256 with the auth secret, constant-time compare), then ONE query for the
- * session and its user — no cache, so a revoked or expired session is refused on its very next
- * request. Anything else goes to Better Auth (ASK_BETTER_AUTH): no or non-bearer Authorization,
+ * checks it (HMAC-SHA-256 with the auth secret, constant-time compare), then ONE query: for the
+ * session and its user, or — when this process resolved the token before — for the data versions
+ * only (decision 0018): the resolved session is reused while the `sessions` version it was read
+ * at still holds, and every update or deletion of any session or user bumps that version in the
+ * same transaction (migration 0008). So a revoked session is refused on its very next request,
+ * whoever revoked it, and the versions read come along for the response cache (`dataVersions`).
+ * Anything else goes to Better Auth (ASK_BETTER_AUTH): no or non-bearer Authorization,
  * unsigned tokens, a bad signature while cookies are present (Better Auth then falls back to the
  * cookie), and sessions that are expired (Better Auth deletes them) or due for the `updateAge`
  * refresh (Better Auth extends them) — so Better Auth's behaviour is kept, only made cheaper.
@@ -72,34 +83,79 @@ async function resolveBearer(
   if (!match) return ASK_BETTER_AUTH;
   const [, token, signature] = match as unknown as [string, string, string];
   const auth = await ctx.auth.$context;
+  const { expiresIn, updateAge } = auth.sessionConfig;
+  /** Expired (Better Auth deletes it) or due for the refresh (Better Auth extends it). */
+  const betterAuthsTurn = (expiresAt: number, now: number) =>
+    !(expiresAt > now) || expiresAt - expiresIn * 1000 + updateAge * 1000 <= now;
+
+  // Known by its whole signed form (token AND signature): a signature this process has verified
+  // already needs no HMAC again; any other string misses and is verified below.
+  const cache = sessionCacheOf(ctx);
+  const known = cache?.get(raw);
+  if (cache && known) {
+    const versions = await readVersionMap(ctx.db, userScopes(known.resolved.user.id));
+    if (versions.get('sessions') === known.sessionsVersion) {
+      if (betterAuthsTurn(known.expiresAt, Date.now())) {
+        cache.delete(raw);
+        return ASK_BETTER_AUTH;
+      }
+      return { ...known.resolved, versions };
+    }
+    cache.delete(raw);
+  }
+
   const expected = createHmac('sha256', auth.secret).update(token).digest();
   const given = Buffer.from(signature, 'base64');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return headers.get('cookie') ? ASK_BETTER_AUTH : null;
   }
+
+  // The `sessions` version in the same statement (one snapshot) as the session it vouches for.
   const { rows } = await sql<SessionRow>`
-    select s.id as session_id, s."expiresAt" as expires_at, u.id as user_id, u.name, u.email,
+    select (select version from cache_versions where scope = 'sessions') as sessions_version,
+           s.id as session_id, s."expiresAt" as expires_at, u.id as user_id, u.name, u.email,
            u.role, u.image
       from "session" s join "user" u on u.id = s."userId"
      where s.token = ${token}`.execute(ctx.db.db);
   const row = rows[0];
   if (!row) return null;
   const expiresAt = new Date(row.expires_at).getTime();
-  const { expiresIn, updateAge } = auth.sessionConfig;
-  const now = Date.now();
-  if (!(expiresAt > now) || expiresAt - expiresIn * 1000 + updateAge * 1000 <= now) {
-    return ASK_BETTER_AUTH;
-  }
-  return {
-    user: {
+  if (betterAuthsTurn(expiresAt, Date.now())) return ASK_BETTER_AUTH;
+  const resolved = {
+    user: Object.freeze({
       id: row.user_id,
       name: row.name,
       email: row.email,
-      role: row.role === 'teacher' ? 'teacher' : 'student',
+      role: row.role === 'teacher' ? ('teacher' as const) : ('student' as const),
       image: row.image ?? null,
-    },
-    session: { id: row.session_id, expiresAt: new Date(expiresAt).toISOString() },
+    }),
+    session: Object.freeze({ id: row.session_id, expiresAt: new Date(expiresAt).toISOString() }),
   };
+  if (cache && row.sessions_version !== null) {
+    if (cache.size >= SESSION_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(raw, { resolved, expiresAt, sessionsVersion: String(row.sessions_version) });
+  }
+  return resolved;
+}
+
+/** Sessions resolved by the fast path, by signed token (oldest out first beyond this many). */
+const SESSION_CACHE_ENTRIES = 20_000;
+
+interface KnownSession {
+  resolved: { user: SessionUser; session: SessionInfo };
+  expiresAt: number;
+  /** The `sessions` data version the session was read at. */
+  sessionsVersion: string;
+}
+
+const sessionCaches = new WeakMap<AppContext, Map<string, KnownSession>>();
+
+/** This app's session cache; none when the response cache is off (RESPONSE_CACHE_MB=0). */
+function sessionCacheOf(ctx: AppContext): Map<string, KnownSession> | undefined {
+  if (ctx.responseCache.maxBytes <= 0) return undefined;
+  let cache = sessionCaches.get(ctx);
+  if (!cache) sessionCaches.set(ctx, (cache = new Map()));
+  return cache;
 }
 
 /** Better Auth's own getSession (cookie, unsigned bearer, refresh, expired-session cleanup). */
@@ -148,6 +204,7 @@ export function sessionMiddleware(ctx: AppContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('user', null);
     c.set('session', null);
+    c.set('dataVersions', null);
     const path = c.req.path;
     if (!under(path, apiPrefix) && !under(path, recordsPrefix)) return next();
 
@@ -161,6 +218,7 @@ export function sessionMiddleware(ctx: AppContext): MiddlewareHandler<AppEnv> {
     if (result) {
       c.set('user', result.user);
       c.set('session', result.session);
+      if (result.versions) c.set('dataVersions', result.versions);
       if (claimedId !== null && claimedId !== result.user.id) {
         throw forbidden('X-User-Id does not match the signed-in user', 'identity_mismatch');
       }

@@ -11,6 +11,10 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * - `conversations:<user id>` (a row per user, created by the first bump): any change to one of
  *   the user's conversations, and any added, deleted or re-worded message of theirs (search
  *   reads message text).
+ * - `sessions` (one row): any update or deletion of a session (sign-out, revocation, refresh) and
+ *   any change to or deletion of a user (name, e-mail, role, image). The signed-bearer fast path
+ *   keeps a resolved session only while it holds (middleware/session.ts). A new session changes
+ *   no one's: inserts do not bump it.
  *
  * SQLite: row triggers. PostgreSQL: statement triggers (transition tables for the per-user
  * scope), so a bulk insert bumps each scope once.
@@ -21,7 +25,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 function sqliteUp(): string[] {
-  const bumpClasses = `UPDATE cache_versions SET version = version + 1 WHERE scope = 'classes';`;
+  const bump = (scope: string) =>
+    `UPDATE cache_versions SET version = version + 1 WHERE scope = '${scope}';`;
+  const bumpClasses = bump('classes');
+  const bumpSessions = bump('sessions');
   const bumpUser = (userExpr: string) =>
     `INSERT INTO cache_versions (scope, version) VALUES ('conversations:' || ${userExpr}, 1)
        ON CONFLICT (scope) DO UPDATE SET version = version + 1;`;
@@ -38,10 +45,14 @@ function sqliteUp(): string[] {
   );
   return [
     `CREATE TABLE cache_versions (scope text PRIMARY KEY NOT NULL, version integer NOT NULL)`,
-    `INSERT INTO cache_versions (scope, version) VALUES ('classes', 0)`,
+    `INSERT INTO cache_versions (scope, version) VALUES ('classes', 0), ('sessions', 0)`,
     ...classTriggers,
     `CREATE TRIGGER cache_user_name AFTER UPDATE OF name ON "user" BEGIN ${bumpClasses} END`,
-    `CREATE TRIGGER cache_user_delete AFTER DELETE ON "user" BEGIN ${bumpClasses} END`,
+    `CREATE TRIGGER cache_user_update AFTER UPDATE ON "user" BEGIN ${bumpSessions} END`,
+    `CREATE TRIGGER cache_user_delete AFTER DELETE ON "user"
+       BEGIN ${bumpClasses} ${bumpSessions} END`,
+    `CREATE TRIGGER cache_session_update AFTER UPDATE ON "session" BEGIN ${bumpSessions} END`,
+    `CREATE TRIGGER cache_session_delete AFTER DELETE ON "session" BEGIN ${bumpSessions} END`,
     `CREATE TRIGGER cache_conversations_insert AFTER INSERT ON conversations
        BEGIN ${bumpUser('new.user_id')} END`,
     `CREATE TRIGGER cache_conversations_update AFTER UPDATE ON conversations
@@ -80,15 +91,22 @@ function postgresUp(): string[] {
        FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`;
   return [
     `CREATE TABLE cache_versions (scope text PRIMARY KEY, version bigint NOT NULL)`,
-    `INSERT INTO cache_versions (scope, version) VALUES ('classes', 0)`,
-    `CREATE OR REPLACE FUNCTION aprenda_cache_bump_classes() RETURNS trigger LANGUAGE plpgsql AS $$
-       BEGIN
-         UPDATE cache_versions SET version = version + 1 WHERE scope = 'classes';
-         RETURN NULL;
-       END $$`,
+    `INSERT INTO cache_versions (scope, version) VALUES ('classes', 0), ('sessions', 0)`,
+    ...(['classes', 'sessions'] as const).map(
+      (scope) =>
+        `CREATE OR REPLACE FUNCTION aprenda_cache_bump_${scope}() RETURNS trigger
+           LANGUAGE plpgsql AS $$ BEGIN
+             UPDATE cache_versions SET version = version + 1 WHERE scope = '${scope}';
+             RETURN NULL;
+           END $$`,
+    ),
     ...classTriggers,
     `CREATE TRIGGER cache_user_name AFTER UPDATE OF name OR DELETE ON "user"
        FOR EACH STATEMENT EXECUTE FUNCTION aprenda_cache_bump_classes()`,
+    `CREATE TRIGGER cache_user_sessions AFTER UPDATE OR DELETE ON "user"
+       FOR EACH STATEMENT EXECUTE FUNCTION aprenda_cache_bump_sessions()`,
+    `CREATE TRIGGER cache_session AFTER UPDATE OR DELETE ON "session"
+       FOR EACH STATEMENT EXECUTE FUNCTION aprenda_cache_bump_sessions()`,
     bumpFrom('aprenda_cache_conversations_new', fromConversations('new_rows')),
     bumpFrom('aprenda_cache_conversations_old', fromConversations('old_rows')),
     bumpFrom('aprenda_cache_messages_new', fromMessages('new_rows')),
@@ -117,6 +135,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       `DROP TRIGGER IF EXISTS cache_classes ON classes`,
       `DROP TRIGGER IF EXISTS cache_class_members ON class_members`,
       `DROP TRIGGER IF EXISTS cache_user_name ON "user"`,
+      `DROP TRIGGER IF EXISTS cache_user_sessions ON "user"`,
+      `DROP TRIGGER IF EXISTS cache_session ON "session"`,
       `DROP TRIGGER IF EXISTS cache_conversations_insert ON conversations`,
       `DROP TRIGGER IF EXISTS cache_conversations_update ON conversations`,
       `DROP TRIGGER IF EXISTS cache_conversations_delete ON conversations`,
@@ -124,6 +144,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       `DROP TRIGGER IF EXISTS cache_messages_update ON messages`,
       `DROP TRIGGER IF EXISTS cache_messages_delete ON messages`,
       `DROP FUNCTION IF EXISTS aprenda_cache_bump_classes()`,
+      `DROP FUNCTION IF EXISTS aprenda_cache_bump_sessions()`,
       `DROP FUNCTION IF EXISTS aprenda_cache_conversations_new()`,
       `DROP FUNCTION IF EXISTS aprenda_cache_conversations_old()`,
       `DROP FUNCTION IF EXISTS aprenda_cache_messages_new()`,
@@ -139,7 +160,10 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       ['insert', 'update', 'delete'].map((e) => `cache_${t}_${e}`),
     ),
     'cache_user_name',
+    'cache_user_update',
     'cache_user_delete',
+    'cache_session_update',
+    'cache_session_delete',
     'cache_conversations_insert',
     'cache_conversations_update',
     'cache_conversations_delete',
