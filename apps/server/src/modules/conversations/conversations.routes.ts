@@ -104,9 +104,17 @@ export function conversationsRoutes(ctx: AppContext) {
     async (c) => {
       const user = currentUser(c);
       const body = c.req.valid('json');
-      const conversation = await ownConversation(ctx, user.id, c.req.valid('param').id);
+      // Both reads at once (they are independent); errors still in this order: the conversation
+      // (404 for anyone but its owner), the text, then the model.
+      const [owned, resolved] = await Promise.allSettled([
+        ownConversation(ctx, user.id, c.req.valid('param').id),
+        resolveModel(ctx, user.id, body.model),
+      ]);
+      if (owned.status === 'rejected') throw owned.reason;
+      const conversation = owned.value;
       const text = body.action === 'regenerate' ? undefined : checkMessageText(body.text);
-      const model = await resolveModel(ctx, user.id, body.model);
+      if (resolved.status === 'rejected') throw resolved.reason;
+      const model = resolved.value;
       const turn = await beginChatTurn(ctx, user.id, conversation, {
         action: body.action,
         ...(text !== undefined ? { text } : {}),

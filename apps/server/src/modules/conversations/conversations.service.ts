@@ -423,6 +423,7 @@ export async function beginChatTurn(
             .limit(1)
             .executeTakeFirst();
     let userRow: MessageRow;
+    let newUserRow: MessageRow | undefined;
     if (input.action === 'send') {
       const max = await trx
         .selectFrom('messages')
@@ -430,7 +431,7 @@ export async function beginChatTurn(
         .where('conversation_id', '=', conversation.id)
         .executeTakeFirst();
       const seq = Number(max?.seq ?? 0) + 1;
-      userRow = {
+      userRow = newUserRow = {
         id: uuidv7(now.getTime()),
         seq,
         role: 'user',
@@ -440,10 +441,6 @@ export async function beginChatTurn(
         model: null,
         created_at: iso,
       };
-      await trx
-        .insertInto('messages')
-        .values({ ...userRow, conversation_id: conversation.id, updated_at: iso })
-        .execute();
     } else {
       if (!lastUser) {
         throw new HttpError(400, 'nothing_to_regenerate', 'There is no question to answer yet');
@@ -463,20 +460,27 @@ export async function beginChatTurn(
         userRow = { ...lastUser, text: input.text! };
       }
     }
+    // The question (when new) and the answer's empty row in one statement: one round trip, and on
+    // PostgreSQL one run of the statement triggers.
+    const answerRow = {
+      id: assistantMessageId,
+      conversation_id: conversation.id,
+      seq: userRow.seq + 1,
+      role: 'assistant',
+      text: '',
+      status: 'streaming',
+      error_code: null,
+      model: input.model,
+      created_at: iso,
+      updated_at: iso,
+    };
     await trx
       .insertInto('messages')
-      .values({
-        id: assistantMessageId,
-        conversation_id: conversation.id,
-        seq: userRow.seq + 1,
-        role: 'assistant',
-        text: '',
-        status: 'streaming',
-        error_code: null,
-        model: input.model,
-        created_at: iso,
-        updated_at: iso,
-      })
+      .values(
+        newUserRow
+          ? [{ ...newUserRow, conversation_id: conversation.id, updated_at: iso }, answerRow]
+          : [answerRow],
+      )
       .execute();
     await trx
       .updateTable('conversations')
@@ -492,20 +496,25 @@ export async function beginChatTurn(
       .orderBy('seq', 'desc')
       .limit(HISTORY_MAX_MESSAGES)
       .execute();
+    // In the same transaction: a record exactly when the message exists, and one commit less.
+    if (input.action !== 'regenerate') {
+      await createUserAction(
+        ctx,
+        userId,
+        {
+          action: 'message_sent',
+          context: {
+            conversation_id: conversation.id,
+            message_id: userRow.id,
+            edited: input.action === 'edit',
+            model: input.model,
+          },
+        },
+        trx,
+      );
+    }
     return { userRow, earlier };
   });
-
-  if (input.action !== 'regenerate') {
-    await createUserAction(ctx, userId, {
-      action: 'message_sent',
-      context: {
-        conversation_id: conversation.id,
-        message_id: result.userRow.id,
-        edited: input.action === 'edit',
-        model: input.model,
-      },
-    });
-  }
 
   const history: ChatTurn['history'] = [];
   let budget = HISTORY_MAX_CHARS - result.userRow.text.length;

@@ -1,16 +1,22 @@
 import type { AiProvider } from '@aprenda/shared/constants';
 import type { MaskedApiKey, UserAction } from '@aprenda/shared/schemas/records';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app.ts';
+import type { Database } from '../../db/types.ts';
 import { decryptApiKey, encryptApiKey, maskApiKey } from '../../lib/crypto.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret'>;
 
-/** Record a user action. The user and the ISO timestamp come from the server. */
+/**
+ * Record a user action. The user and the ISO timestamp come from the server. `db` may be an open
+ * transaction, so the record commits (or not) with what it records.
+ */
 export async function createUserAction(
   ctx: Ctx,
   userId: string,
   input: { action: string; context: unknown },
+  db: Kysely<Database> = ctx.db.db,
 ): Promise<UserAction> {
   const now = ctx.clock.now();
   const row = {
@@ -21,7 +27,7 @@ export async function createUserAction(
       input.context === null || input.context === undefined ? null : JSON.stringify(input.context),
     timestamp: now.toISOString(),
   };
-  await ctx.db.db.insertInto('user_actions').values(row).execute();
+  await db.insertInto('user_actions').values(row).execute();
   return {
     id: row.id,
     user: userId,
