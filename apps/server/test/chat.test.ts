@@ -261,6 +261,50 @@ describe.each(dialects)('Chat (%s)', (dialect) => {
     expect(((await none.json()) as { code: string }).code).toBe('nothing_to_regenerate');
   });
 
+  it('concurrent turns of one conversation never interleave: distinct seqs, each question answered, full history', async () => {
+    const c = await create(u, { title: 'Ao mesmo tempo' });
+    llm.reset();
+    llm.script({ kind: 'answer', chunks: ['r0'] });
+    await (await chat(u, c.id, { action: 'send', text: 'q0' })).text();
+    const before = llm.requests.length;
+    for (let i = 1; i <= 5; i++) llm.script({ kind: 'answer', chunks: [`r${i}`], delayMs: 5 });
+    const sent = await Promise.all(
+      [1, 2, 3, 4, 5].map(async (i) => {
+        const res = await chat(u, c.id, { action: 'send', text: `q${i}` });
+        return { status: res.status, body: await res.text() };
+      }),
+    );
+    for (const r of sent) expect(r.status, `${r.body}\n${logs.join('\n')}`).toBe(200);
+    const stored = await messages(u, c.id);
+    expect(stored).toHaveLength(12);
+    expect(new Set(stored.map((m) => m.id)).size).toBe(12);
+    // Question, then its answer (status complete), turn after turn.
+    for (let i = 0; i < stored.length; i += 2) {
+      expect(stored[i]!.role).toBe('user');
+      expect(stored[i + 1]!.role).toBe('assistant');
+      expect(stored[i + 1]!.status).toBe('complete');
+    }
+    expect(
+      stored
+        .filter((m) => m.role === 'user')
+        .map((m) => m.text)
+        .sort(),
+    ).toEqual(['q0', 'q1', 'q2', 'q3', 'q4', 'q5']);
+    // Each provider call carried every question committed before its own.
+    for (const req of llm.requests.slice(before).filter((r) => r.stream)) {
+      const asked = (req.body?.messages ?? [])
+        .filter((m) => m.role === 'user')
+        .map((m) => String(m.content));
+      const mine = asked.at(-1)!;
+      const position = stored.findIndex((m) => m.text === mine);
+      const earlierQuestions = stored
+        .slice(0, position)
+        .filter((m) => m.role === 'user')
+        .map((m) => m.text);
+      expect(asked.slice(0, -1)).toEqual(earlierQuestions);
+    }
+  });
+
   it('stop (client abort) keeps the partial answer with status stopped', async () => {
     const c = await create(u, { title: 'Parar' });
     llm.script({

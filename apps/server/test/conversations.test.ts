@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '@aprenda/shared/schemas/conversations';
 import type { Page } from '@aprenda/shared/schemas/common';
@@ -282,6 +283,34 @@ describe.each(dialects)('Conversation API (%s)', (dialect) => {
     expect(seen).toEqual(expected);
     expect(pages).toBe(3);
   });
+
+  it.runIf(dialect === 'postgres')(
+    "PostgreSQL: new messages' words appended to the search document equal a full rebuild",
+    async () => {
+      const u = await signUp(t);
+      const conv = await create(u, { title: 'Ciências — revisão' });
+      llm.script({ kind: 'answer', chunks: ['A MITOCÔNDRIA ', 'produz energia; ', 'ATP!'] });
+      await send(u, conv.id, 'O que faz a clorofila? E o núcleo?');
+      llm.script({ kind: 'answer', chunks: ['Fotossíntese: luz → glicose.'] });
+      await send(u, conv.id, 'E a fotossíntese, como é?');
+      // The stored document (appended to on every insert, rebuilt on every answer saved) has
+      // exactly the words of one built from scratch; and search finds the new words.
+      const { rows } = await sql<{ stored: string[]; rebuilt: string[]; n: number }>`
+        select tsvector_to_array(search_doc) as stored,
+               tsvector_to_array(aprenda_conversation_doc(id, title)) as rebuilt,
+               (select count(*)::int from messages m where m.conversation_id = c.id) as n
+          from conversations c where id = ${conv.id}`.execute(t.db.db);
+      expect(rows[0]!.n).toBe(4);
+      expect(rows[0]!.stored).toEqual(rows[0]!.rebuilt);
+      expect(rows[0]!.stored).toEqual(expect.arrayContaining(['clorofila', 'nucleo', 'glicose']));
+      // A message inserted directly (not through a chat turn) is appended the same way.
+      await sql`insert into messages (id, conversation_id, seq, role, text, status, created_at, updated_at)
+        values ('msg-append-1', ${conv.id}, 5, 'user', 'Pergunta sobre ribossomos', 'complete',
+                '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')`.execute(t.db.db);
+      const ids = (await list(u, '?q=ribossomos')).items.map((x) => x.id);
+      expect(ids).toEqual([conv.id]);
+    },
+  );
 
   it('another user gets 404 on everything; delete removes the messages too', async () => {
     const c = await create(alice, { title: 'Privada' });

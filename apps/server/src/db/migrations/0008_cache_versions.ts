@@ -68,10 +68,17 @@ function sqliteUp(): string[] {
   ];
 }
 
+/**
+ * PostgreSQL. Every trigger is named `z_cache_…`: PostgreSQL fires the triggers of one event in
+ * name order, so the version row is locked after whatever else the statement's triggers lock (the
+ * conversation row that 0007's search triggers update) — the same order as a chat turn, which
+ * updates its conversation first. Locking the version row first in some transactions and last in
+ * others deadlocked concurrent chat turns and answer saves (test/chat.test.ts, concurrent turns).
+ */
 function postgresUp(): string[] {
   const classTriggers = ['classes', 'class_members'].map(
     (table) =>
-      `CREATE TRIGGER cache_${table} AFTER INSERT OR UPDATE OR DELETE ON ${table}
+      `CREATE TRIGGER z_cache_${table} AFTER INSERT OR UPDATE OR DELETE ON ${table}
          FOR EACH STATEMENT EXECUTE FUNCTION aprenda_cache_bump_classes()`,
   );
   const bumpFrom = (name: string, select: string) =>
@@ -86,7 +93,7 @@ function postgresUp(): string[] {
     `SELECT DISTINCT 'conversations:' || c.user_id, 1 FROM ${rows} r
        JOIN conversations c ON c.id = r.conversation_id`;
   const perUser = (table: string, event: string, rows: 'new_rows' | 'old_rows', fn: string) =>
-    `CREATE TRIGGER cache_${table}_${event.toLowerCase().replace(/ .*/, '')} AFTER ${event} ON ${table}
+    `CREATE TRIGGER z_cache_${table}_${event.toLowerCase().replace(/ .*/, '')} AFTER ${event} ON ${table}
        REFERENCING ${rows === 'new_rows' ? 'NEW' : 'OLD'} TABLE AS ${rows}
        FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`;
   return [
@@ -101,11 +108,11 @@ function postgresUp(): string[] {
            END $$`,
     ),
     ...classTriggers,
-    `CREATE TRIGGER cache_user_name AFTER UPDATE OF name OR DELETE ON "user"
+    `CREATE TRIGGER z_cache_user_name AFTER UPDATE OF name OR DELETE ON "user"
        FOR EACH STATEMENT EXECUTE FUNCTION aprenda_cache_bump_classes()`,
-    `CREATE TRIGGER cache_user_sessions AFTER UPDATE OR DELETE ON "user"
+    `CREATE TRIGGER z_cache_user_sessions AFTER UPDATE OR DELETE ON "user"
        FOR EACH STATEMENT EXECUTE FUNCTION aprenda_cache_bump_sessions()`,
-    `CREATE TRIGGER cache_session AFTER UPDATE OR DELETE ON "session"
+    `CREATE TRIGGER z_cache_session AFTER UPDATE OR DELETE ON "session"
        FOR EACH STATEMENT EXECUTE FUNCTION aprenda_cache_bump_sessions()`,
     bumpFrom('aprenda_cache_conversations_new', fromConversations('new_rows')),
     bumpFrom('aprenda_cache_conversations_old', fromConversations('old_rows')),
@@ -115,40 +122,33 @@ function postgresUp(): string[] {
     perUser('conversations', 'DELETE', 'old_rows', 'aprenda_cache_conversations_old'),
     perUser('messages', 'INSERT', 'new_rows', 'aprenda_cache_messages_new'),
     perUser('messages', 'UPDATE', 'new_rows', 'aprenda_cache_messages_new'),
-    // BEFORE: the conversation row must still exist to find the owner (a conversation's delete
-    // cascades to its messages after the conversation row is gone).
-    `CREATE OR REPLACE FUNCTION aprenda_cache_messages_before_delete() RETURNS trigger
-       LANGUAGE plpgsql AS $$ BEGIN
-         INSERT INTO cache_versions (scope, version)
-           SELECT 'conversations:' || c.user_id, 1 FROM conversations c WHERE c.id = OLD.conversation_id
-           ON CONFLICT (scope) DO UPDATE SET version = cache_versions.version + 1;
-         RETURN OLD;
-       END $$`,
-    `CREATE TRIGGER cache_messages_delete BEFORE DELETE ON messages
-       FOR EACH ROW EXECUTE FUNCTION aprenda_cache_messages_before_delete()`,
+    // Deleted messages: their conversation still exists when this runs (0006 deletes a
+    // conversation's messages before the conversation; a deleted conversation bumps anyway).
+    bumpFrom('aprenda_cache_messages_old', fromMessages('old_rows')),
+    perUser('messages', 'DELETE', 'old_rows', 'aprenda_cache_messages_old'),
   ];
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (detectPostgres(db)) {
     for (const statement of [
-      `DROP TRIGGER IF EXISTS cache_classes ON classes`,
-      `DROP TRIGGER IF EXISTS cache_class_members ON class_members`,
-      `DROP TRIGGER IF EXISTS cache_user_name ON "user"`,
-      `DROP TRIGGER IF EXISTS cache_user_sessions ON "user"`,
-      `DROP TRIGGER IF EXISTS cache_session ON "session"`,
-      `DROP TRIGGER IF EXISTS cache_conversations_insert ON conversations`,
-      `DROP TRIGGER IF EXISTS cache_conversations_update ON conversations`,
-      `DROP TRIGGER IF EXISTS cache_conversations_delete ON conversations`,
-      `DROP TRIGGER IF EXISTS cache_messages_insert ON messages`,
-      `DROP TRIGGER IF EXISTS cache_messages_update ON messages`,
-      `DROP TRIGGER IF EXISTS cache_messages_delete ON messages`,
+      `DROP TRIGGER IF EXISTS z_cache_classes ON classes`,
+      `DROP TRIGGER IF EXISTS z_cache_class_members ON class_members`,
+      `DROP TRIGGER IF EXISTS z_cache_user_name ON "user"`,
+      `DROP TRIGGER IF EXISTS z_cache_user_sessions ON "user"`,
+      `DROP TRIGGER IF EXISTS z_cache_session ON "session"`,
+      `DROP TRIGGER IF EXISTS z_cache_conversations_insert ON conversations`,
+      `DROP TRIGGER IF EXISTS z_cache_conversations_update ON conversations`,
+      `DROP TRIGGER IF EXISTS z_cache_conversations_delete ON conversations`,
+      `DROP TRIGGER IF EXISTS z_cache_messages_insert ON messages`,
+      `DROP TRIGGER IF EXISTS z_cache_messages_update ON messages`,
+      `DROP TRIGGER IF EXISTS z_cache_messages_delete ON messages`,
       `DROP FUNCTION IF EXISTS aprenda_cache_bump_classes()`,
       `DROP FUNCTION IF EXISTS aprenda_cache_bump_sessions()`,
       `DROP FUNCTION IF EXISTS aprenda_cache_conversations_new()`,
       `DROP FUNCTION IF EXISTS aprenda_cache_conversations_old()`,
       `DROP FUNCTION IF EXISTS aprenda_cache_messages_new()`,
-      `DROP FUNCTION IF EXISTS aprenda_cache_messages_before_delete()`,
+      `DROP FUNCTION IF EXISTS aprenda_cache_messages_old()`,
       `DROP TABLE IF EXISTS cache_versions`,
     ]) {
       await sql.raw(statement).execute(db);

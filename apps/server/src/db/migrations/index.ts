@@ -6,7 +6,7 @@ import * as m0004 from './0004_conversations.ts';
 import * as m0006 from './0006_messages_search.ts';
 import * as m0007 from './0007_conversation_search.ts';
 import * as m0008 from './0008_cache_versions.ts';
-import * as m0009 from './0009_search_skip_empty_messages.ts';
+import * as m0009 from './0009_search_cheaper_inserts.ts';
 
 /** Every app migration, in order. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -17,5 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0006_messages_search': m0006,
   '0007_conversation_search': m0007,
   '0008_cache_versions': m0008,
-  '0009_search_skip_empty_messages': m0009,
+  '0009_search_cheaper_inserts': m0009,
 };

@@ -8,9 +8,8 @@ import {
   type MessageStatus,
   type TutorMode,
 } from '@aprenda/shared/schemas/conversations';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { AppContext } from '../../app.ts';
-import type { Database } from '../../db/types.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../middleware/errors.ts';
 import type { SessionUser } from '../../middleware/session.ts';
@@ -20,7 +19,6 @@ import { createUserAction } from '../records/records.service.ts';
 
 type ReadCtx = Pick<AppContext, 'db' | 'clock'>;
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret'>;
-type Trx = Transaction<Database>;
 
 // ---------------------------------------------------------------------------------------------
 // Rows → answers
@@ -389,15 +387,17 @@ export interface ChatTurn {
 const HISTORY_MAX_MESSAGES = 40;
 const HISTORY_MAX_CHARS = 120_000;
 
-async function lockConversation(ctx: ReadCtx, trx: Trx, id: string) {
-  if (ctx.db.dialect !== 'postgres') return; // SQLite: one writer at a time already.
-  await trx.selectFrom('conversations').select('id').where('id', '=', id).forUpdate().execute();
-}
-
 /**
  * Store a turn before the provider is called: `send` adds the user's message; `edit` replaces the
  * text of the last user message and drops what came after it; `regenerate` drops the answer(s)
  * after the last user message. Then an empty assistant message with status `streaming`.
+ *
+ * Round trips matter here (they delay the first token): the turn's first statement marks the
+ * conversation's activity, which also locks its row until commit (PostgreSQL) or takes SQLite's
+ * write lock, so two turns of one conversation never interleave; every later read runs after the
+ * lock and sees what a previous turn committed (a read inside the locking statement would not:
+ * its snapshot predates the wait). A `send` then reads the history and the highest `seq` in one
+ * query, and stores the question and the answer's empty row in one insert.
  */
 export async function beginChatTurn(
   ctx: Ctx,
@@ -409,31 +409,48 @@ export async function beginChatTurn(
   const iso = now.toISOString();
   const assistantMessageId = uuidv7(now.getTime());
   const result = await ctx.db.db.transaction().execute(async (trx) => {
-    await lockConversation(ctx, trx, conversation.id);
-    // Only edit/regenerate need the last question (one round trip less before a `send` streams).
-    const lastUser =
-      input.action === 'send'
-        ? undefined
-        : await trx
-            .selectFrom('messages')
-            .select(['id', 'seq', 'role', 'text', 'status', 'error_code', 'model', 'created_at'])
-            .where('conversation_id', '=', conversation.id)
-            .where('role', '=', 'user')
-            .orderBy('seq', 'desc')
-            .limit(1)
-            .executeTakeFirst();
+    await trx
+      .updateTable('conversations')
+      .set({ last_message_at: iso, activity_at: iso, updated_at: iso })
+      .where('id', '=', conversation.id)
+      .execute();
+    const history = (beforeSeq?: number) => {
+      let query = trx
+        .selectFrom('messages')
+        .select(['seq', 'role', 'text'])
+        .where('conversation_id', '=', conversation.id)
+        .where('text', '!=', '');
+      if (beforeSeq !== undefined) query = query.where('seq', '<', beforeSeq);
+      return query.orderBy('seq', 'desc').limit(HISTORY_MAX_MESSAGES);
+    };
+
     let userRow: MessageRow;
     let newUserRow: MessageRow | undefined;
+    let earlier: Array<{ role: string; text: string }>;
     if (input.action === 'send') {
-      const max = await trx
-        .selectFrom('messages')
-        .select((eb) => eb.fn.max('seq').as('seq'))
-        .where('conversation_id', '=', conversation.id)
-        .executeTakeFirst();
-      const seq = Number(max?.seq ?? 0) + 1;
+      // The history (every earlier message) and the highest seq (of any message, empty ones too).
+      const rows = await history()
+        .select((eb) =>
+          eb
+            .selectFrom('messages')
+            .select((e) => e.fn.max('seq').as('seq'))
+            .where('conversation_id', '=', conversation.id)
+            .as('max_seq'),
+        )
+        .execute();
+      let maxSeq = rows[0]?.max_seq;
+      if (rows.length === 0) {
+        const max = await trx
+          .selectFrom('messages')
+          .select((eb) => eb.fn.max('seq').as('seq'))
+          .where('conversation_id', '=', conversation.id)
+          .executeTakeFirst();
+        maxSeq = max?.seq;
+      }
+      earlier = rows;
       userRow = newUserRow = {
         id: uuidv7(now.getTime()),
-        seq,
+        seq: Number(maxSeq ?? 0) + 1,
         role: 'user',
         text: input.text!,
         status: 'complete',
@@ -442,6 +459,14 @@ export async function beginChatTurn(
         created_at: iso,
       };
     } else {
+      const lastUser = await trx
+        .selectFrom('messages')
+        .select(['id', 'seq', 'role', 'text', 'status', 'error_code', 'model', 'created_at'])
+        .where('conversation_id', '=', conversation.id)
+        .where('role', '=', 'user')
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       if (!lastUser) {
         throw new HttpError(400, 'nothing_to_regenerate', 'There is no question to answer yet');
       }
@@ -459,6 +484,7 @@ export async function beginChatTurn(
           .execute();
         userRow = { ...lastUser, text: input.text! };
       }
+      earlier = await history(userRow.seq).execute();
     }
     // The question (when new) and the answer's empty row in one statement: one round trip, and on
     // PostgreSQL one run of the statement triggers.
@@ -481,20 +507,6 @@ export async function beginChatTurn(
           ? [{ ...newUserRow, conversation_id: conversation.id, updated_at: iso }, answerRow]
           : [answerRow],
       )
-      .execute();
-    await trx
-      .updateTable('conversations')
-      .set({ last_message_at: iso, activity_at: iso, updated_at: iso })
-      .where('id', '=', conversation.id)
-      .execute();
-    const earlier = await trx
-      .selectFrom('messages')
-      .select(['role', 'text'])
-      .where('conversation_id', '=', conversation.id)
-      .where('seq', '<', userRow.seq)
-      .where('text', '!=', '')
-      .orderBy('seq', 'desc')
-      .limit(HISTORY_MAX_MESSAGES)
       .execute();
     // In the same transaction: a record exactly when the message exists, and one commit less.
     if (input.action !== 'regenerate') {
