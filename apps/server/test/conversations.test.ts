@@ -323,6 +323,8 @@ describe.each(dialects)('Conversation API (%s)', (dialect) => {
       ['GET', `${base}/messages`, undefined],
       ['POST', `${base}/chat`, { action: 'send', text: 'oi' }],
       ['POST', `${base}/chat`, { action: 'regenerate' }],
+      // Checked before the text: someone else's conversation is 404 even with an empty message.
+      ['POST', `${base}/chat`, { action: 'send', text: '   ' }],
     ] as const) {
       const res = await jsonRequest(t, method, path, body, bearer(bob));
       expect(res.status, `${method} ${path}`).toBe(404);

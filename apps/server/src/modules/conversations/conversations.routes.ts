@@ -14,16 +14,13 @@ import { currentUser, requireUser } from '../../middleware/session.ts';
 import { listModels, resolveModel } from '../ai/providers.ts';
 import { streamAnswer } from './chat.ts';
 import {
-  asMode,
   beginChatTurn,
-  checkMessageText,
   createConversation,
   deleteConversation,
   getConversation,
   listClassConversations,
   listConversations,
   listMessages,
-  ownConversation,
   updateConversation,
 } from './conversations.service.ts';
 import { cachedJson } from '../../lib/response-cache.ts';
@@ -104,26 +101,21 @@ export function conversationsRoutes(ctx: AppContext) {
     async (c) => {
       const user = currentUser(c);
       const body = c.req.valid('json');
-      // Both reads at once (they are independent); errors still in this order: the conversation
-      // (404 for anyone but its owner), the text, then the model.
-      const [owned, resolved] = await Promise.allSettled([
-        ownConversation(ctx, user.id, c.req.valid('param').id),
-        resolveModel(ctx, user.id, body.model),
-      ]);
-      if (owned.status === 'rejected') throw owned.reason;
-      const conversation = owned.value;
-      const text = body.action === 'regenerate' ? undefined : checkMessageText(body.text);
-      if (resolved.status === 'rejected') throw resolved.reason;
-      const model = resolved.value;
-      const turn = await beginChatTurn(ctx, user.id, conversation, {
+      // The model is resolved while the turn checks and locks the conversation; the turn waits for
+      // it before storing anything. Errors in this order: the conversation (404, or 403 for a
+      // teacher who may read it), the text, then the model (no key, unknown model).
+      const model = resolveModel(ctx, user.id, body.model);
+      model.catch(() => {}); // the turn may fail first; its own error is the answer then
+      const turn = await beginChatTurn(ctx, user.id, c.req.valid('param').id, {
         action: body.action,
-        ...(text !== undefined ? { text } : {}),
-        model: model.id,
+        text: body.action === 'regenerate' ? undefined : body.text,
+        model: model.then((m) => m.id),
       });
+      const conversation = turn.conversation;
       return streamAnswer(ctx, {
         turn,
-        model,
-        mode: asMode(conversation.mode),
+        model: await model,
+        mode: conversation.mode,
         language: language(c.req.header('accept-language')),
         signal: c.req.raw.signal,
       });

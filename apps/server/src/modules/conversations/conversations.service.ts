@@ -8,14 +8,15 @@ import {
   type MessageStatus,
   type TutorMode,
 } from '@aprenda/shared/schemas/conversations';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/types.ts';
 import type { AppContext } from '../../app.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../middleware/errors.ts';
 import type { SessionUser } from '../../middleware/session.ts';
 import { classAccess, listMembers, requireTeacher } from '../classes/classes.service.ts';
 import { decodeCursor, keysetAfter, pageOf } from '../../lib/cursor.ts';
-import { createUserAction } from '../records/records.service.ts';
+import { createUserAction, userActionRow } from '../records/records.service.ts';
 
 type ReadCtx = Pick<AppContext, 'db' | 'clock'>;
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret'>;
@@ -402,18 +403,106 @@ const HISTORY_MAX_CHARS = 120_000;
 export async function beginChatTurn(
   ctx: Ctx,
   userId: string,
-  conversation: ConversationRow,
-  input: { action: 'send' | 'edit' | 'regenerate'; text?: string; model: string },
+  conversationId: string,
+  input: {
+    action: 'send' | 'edit' | 'regenerate';
+    /** As received: checked (checkMessageText) once the conversation is known to be the user's. */
+    text?: string | undefined;
+    /**
+     * The model's id, resolved by the caller while the turn starts; awaited before anything is
+     * stored, so a rejection (no key, unknown model) stores nothing.
+     */
+    model: Promise<string>;
+  },
 ): Promise<ChatTurn> {
   const now = ctx.clock.now();
   const iso = now.toISOString();
   const assistantMessageId = uuidv7(now.getTime());
-  const result = await ctx.db.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('conversations')
-      .set({ last_message_at: iso, activity_at: iso, updated_at: iso })
-      .where('id', '=', conversation.id)
-      .execute();
+  const NOT_OWN = Symbol('not-own');
+  // Awaited below only when the turn gets that far; a rejection before then is not "unhandled".
+  input.model.catch(() => {});
+  // SQLite has one connection, and the transaction holds it: a model lookup awaited inside would
+  // wait for the transaction forever. There the model is settled first (its error still comes
+  // after the ownership and text checks); PostgreSQL resolves it on another connection meanwhile.
+  const settled =
+    ctx.db.dialect === 'postgres'
+      ? undefined
+      : await input.model.then(
+          (id) => ({ id }),
+          (error: unknown) => ({ error }),
+        );
+  const result = await ctx.db.db
+    .transaction()
+    .execute(async (trx) => {
+      // Ownership, the lock and the activity mark in one statement (only the owner's row matches).
+      const conversation = await trx
+        .updateTable('conversations')
+        .set({ last_message_at: iso, activity_at: iso, updated_at: iso })
+        .where('id', '=', conversationId)
+        .where('user_id', '=', userId)
+        .returning([
+          'id',
+          'user_id',
+          'title',
+          'mode',
+          'class_id',
+          'pinned',
+          'created_at',
+          'updated_at',
+          'last_message_at',
+          'activity_at',
+          (eb) =>
+            eb
+              .selectFrom('classes')
+              .select('classes.title')
+              .whereRef('classes.id', '=', 'conversations.class_id')
+              .as('class_title'),
+        ])
+        .executeTakeFirst();
+      if (!conversation) throw NOT_OWN;
+      const text = input.action === 'regenerate' ? undefined : checkMessageText(input.text ?? '');
+      let model: string;
+      if (!settled) model = await input.model;
+      else if ('error' in settled) throw settled.error;
+      else model = settled.id;
+      return turnRows(trx, conversation, { action: input.action, text, model });
+    })
+    .catch(async (err: unknown) => {
+      // Not the owner's: the same answer as every other write (404, or 403 for a teacher who
+      // may read it), from the usual check.
+      if (err === NOT_OWN) {
+        await ownConversation(ctx, userId, conversationId);
+        throw notFound('No such conversation');
+      }
+      throw err;
+    });
+  const { conversation } = result;
+
+  const history: ChatTurn['history'] = [];
+  let budget = HISTORY_MAX_CHARS - result.userRow.text.length;
+  for (const m of result.earlier) {
+    budget -= m.text.length;
+    if (budget < 0) break;
+    history.unshift({ role: m.role === 'assistant' ? 'assistant' : 'user', text: m.text });
+  }
+  // A conversation must start with a user turn for some providers.
+  while (history[0]?.role === 'assistant') history.shift();
+  history.push({ role: 'user', text: result.userRow.text });
+
+  return {
+    conversation: toConversation(conversation),
+    userMessage: toMessage(result.userRow),
+    assistantMessageId,
+    history,
+    untitled: conversation.title === '',
+  };
+
+  /** The rest of the turn, inside the transaction, once the conversation is locked. */
+  async function turnRows(
+    trx: Transaction<Database>,
+    conversation: ConversationRow,
+    input: { action: 'send' | 'edit' | 'regenerate'; text: string | undefined; model: string },
+  ) {
     const history = (beforeSeq?: number) => {
       let query = trx
         .selectFrom('messages')
@@ -500,57 +589,36 @@ export async function beginChatTurn(
       created_at: iso,
       updated_at: iso,
     };
-    await trx
-      .insertInto('messages')
-      .values(
-        newUserRow
-          ? [{ ...newUserRow, conversation_id: conversation.id, updated_at: iso }, answerRow]
-          : [answerRow],
-      )
-      .execute();
-    // In the same transaction: a record exactly when the message exists, and one commit less.
-    if (input.action !== 'regenerate') {
-      await createUserAction(
-        ctx,
-        userId,
-        {
-          action: 'message_sent',
-          context: {
-            conversation_id: conversation.id,
-            message_id: userRow.id,
-            edited: input.action === 'edit',
-            model: input.model,
-          },
-        },
-        trx,
-      );
+    const rows = newUserRow
+      ? [{ ...newUserRow, conversation_id: conversation.id, updated_at: iso }, answerRow]
+      : [answerRow];
+    // `message_sent` in the same transaction: a record exactly when the message exists. On
+    // PostgreSQL in the same statement too (a data-modifying WITH): one round trip less before
+    // the provider is called.
+    const record =
+      input.action === 'regenerate'
+        ? undefined
+        : userActionRow(ctx, userId, {
+            action: 'message_sent',
+            context: {
+              conversation_id: conversation.id,
+              message_id: userRow.id,
+              edited: input.action === 'edit',
+              model: input.model,
+            },
+          });
+    if (record && ctx.db.dialect === 'postgres') {
+      await trx
+        .with('recorded', (db) => db.insertInto('user_actions').values(record))
+        .insertInto('messages')
+        .values(rows)
+        .execute();
+    } else {
+      await trx.insertInto('messages').values(rows).execute();
+      if (record) await trx.insertInto('user_actions').values(record).execute();
     }
-    return { userRow, earlier };
-  });
-
-  const history: ChatTurn['history'] = [];
-  let budget = HISTORY_MAX_CHARS - result.userRow.text.length;
-  for (const m of result.earlier) {
-    budget -= m.text.length;
-    if (budget < 0) break;
-    history.unshift({ role: m.role === 'assistant' ? 'assistant' : 'user', text: m.text });
+    return { conversation, userRow, earlier };
   }
-  // A conversation must start with a user turn for some providers.
-  while (history[0]?.role === 'assistant') history.shift();
-  history.push({ role: 'user', text: result.userRow.text });
-
-  return {
-    conversation: toConversation({
-      ...conversation,
-      last_message_at: iso,
-      activity_at: iso,
-      updated_at: iso,
-    }),
-    userMessage: toMessage(result.userRow),
-    assistantMessageId,
-    history,
-    untitled: conversation.title === '',
-  };
 }
 
 /** Save the assistant's text so far (while streaming) or its final state. */

@@ -8,18 +8,14 @@ import { uuidv7 } from '../../lib/ids.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret'>;
 
-/**
- * Record a user action. The user and the ISO timestamp come from the server. `db` may be an open
- * transaction, so the record commits (or not) with what it records.
- */
-export async function createUserAction(
-  ctx: Ctx,
+/** The `user_actions` row of an action: the user and the ISO timestamp come from the server. */
+export function userActionRow(
+  ctx: Pick<Ctx, 'clock'>,
   userId: string,
   input: { action: string; context: unknown },
-  db: Kysely<Database> = ctx.db.db,
-): Promise<UserAction> {
+) {
   const now = ctx.clock.now();
-  const row = {
+  return {
     id: uuidv7(now.getTime()),
     user_id: userId,
     action: input.action,
@@ -27,6 +23,19 @@ export async function createUserAction(
       input.context === null || input.context === undefined ? null : JSON.stringify(input.context),
     timestamp: now.toISOString(),
   };
+}
+
+/**
+ * Record a user action. `db` may be an open transaction, so the record commits (or not) with what
+ * it records.
+ */
+export async function createUserAction(
+  ctx: Ctx,
+  userId: string,
+  input: { action: string; context: unknown },
+  db: Kysely<Database> = ctx.db.db,
+): Promise<UserAction> {
+  const row = userActionRow(ctx, userId, input);
   await db.insertInto('user_actions').values(row).execute();
   return {
     id: row.id,
