@@ -45,12 +45,13 @@ const params = <K extends string>(...keys: K[]) =>
     z.object(Object.fromEntries(keys.map((k) => [k, idParam])) as Record<K, typeof idParam>),
   );
 
+/** What "my classes" answers depend on (data versions, decision 0018). */
+const CLASSES_SCOPES = ['classes'];
+
 /**
  * Class API under `${API_PREFIX}/classes` (docs/api/classes.md). Every route needs a session;
  * permissions come from the caller's membership of the class (never from headers).
  */
-const CLASSES_SCOPES = ['classes'];
-
 export function classesRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
   r.use('*', requireUser);

@@ -111,11 +111,10 @@ export function conversationsRoutes(ctx: AppContext) {
         text: body.action === 'regenerate' ? undefined : body.text,
         model: model.then((m) => m.id),
       });
-      const conversation = turn.conversation;
       return streamAnswer(ctx, {
         turn,
         model: await model,
-        mode: conversation.mode,
+        mode: turn.conversation.mode,
         language: language(c.req.header('accept-language')),
         signal: c.req.raw.signal,
       });

@@ -9,8 +9,8 @@ import {
   type TutorMode,
 } from '@aprenda/shared/schemas/conversations';
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/types.ts';
 import type { AppContext } from '../../app.ts';
+import type { Database } from '../../db/types.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../middleware/errors.ts';
 import type { SessionUser } from '../../middleware/session.ts';
@@ -78,18 +78,20 @@ function toMessage(r: MessageRow): Message {
   };
 }
 
-const conversationColumns = [
-  'c.id',
-  'c.user_id',
-  'c.title',
-  'c.mode',
-  'c.class_id',
-  'c.pinned',
-  'c.created_at',
-  'c.updated_at',
-  'c.last_message_at',
-  'c.activity_at',
+/** A conversation's own columns (`conversationColumns`: the same, qualified by the `c` alias). */
+const conversationFields = [
+  'id',
+  'user_id',
+  'title',
+  'mode',
+  'class_id',
+  'pinned',
+  'created_at',
+  'updated_at',
+  'last_message_at',
+  'activity_at',
 ] as const;
+const conversationColumns = conversationFields.map((f) => `c.${f}` as const);
 
 /** Conversations with their class title (one left join; no per-row queries). */
 function selectConversations(ctx: ReadCtx) {
@@ -441,16 +443,7 @@ export async function beginChatTurn(
         .where('id', '=', conversationId)
         .where('user_id', '=', userId)
         .returning([
-          'id',
-          'user_id',
-          'title',
-          'mode',
-          'class_id',
-          'pinned',
-          'created_at',
-          'updated_at',
-          'last_message_at',
-          'activity_at',
+          ...conversationFields,
           (eb) =>
             eb
               .selectFrom('classes')
@@ -517,25 +510,15 @@ export async function beginChatTurn(
     let newUserRow: MessageRow | undefined;
     let earlier: Array<{ role: string; text: string }>;
     if (input.action === 'send') {
-      // The history (every earlier message) and the highest seq (of any message, empty ones too).
-      const rows = await history()
-        .select((eb) =>
-          eb
-            .selectFrom('messages')
-            .select((e) => e.fn.max('seq').as('seq'))
-            .where('conversation_id', '=', conversation.id)
-            .as('max_seq'),
-        )
-        .execute();
-      let maxSeq = rows[0]?.max_seq;
-      if (rows.length === 0) {
-        const max = await trx
-          .selectFrom('messages')
-          .select((eb) => eb.fn.max('seq').as('seq'))
-          .where('conversation_id', '=', conversation.id)
-          .executeTakeFirst();
-        maxSeq = max?.seq;
-      }
+      // The history (every earlier message) and the highest seq (of any message, empty ones too);
+      // the seq alone when there is no history.
+      const highestSeq = trx
+        .selectFrom('messages')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('conversation_id', '=', conversation.id);
+      const rows = await history().select(highestSeq.as('max_seq')).execute();
+      const maxSeq =
+        rows.length > 0 ? rows[0]!.max_seq : (await highestSeq.executeTakeFirst())?.seq;
       earlier = rows;
       userRow = newUserRow = {
         id: uuidv7(now.getTime()),

@@ -1,8 +1,6 @@
 import type { AiProvider } from '@aprenda/shared/constants';
 import type { MaskedApiKey, UserAction } from '@aprenda/shared/schemas/records';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app.ts';
-import type { Database } from '../../db/types.ts';
 import { decryptApiKey, encryptApiKey, maskApiKey } from '../../lib/crypto.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 
@@ -25,18 +23,14 @@ export function userActionRow(
   };
 }
 
-/**
- * Record a user action. `db` may be an open transaction, so the record commits (or not) with what
- * it records.
- */
+/** Record a user action. */
 export async function createUserAction(
   ctx: Ctx,
   userId: string,
   input: { action: string; context: unknown },
-  db: Kysely<Database> = ctx.db.db,
 ): Promise<UserAction> {
   const row = userActionRow(ctx, userId, input);
-  await db.insertInto('user_actions').values(row).execute();
+  await ctx.db.db.insertInto('user_actions').values(row).execute();
   return {
     id: row.id,
     user: userId,
