@@ -1,7 +1,70 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import checkFile from 'eslint-plugin-check-file';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
+
+/** Folders directly under `dir` (modules of the server, features of the web). */
+const folders = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+
+/** Absolute paths: the zones' globs and exceptions are matched against resolved file paths. */
+const ROOT = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
+const SERVER = `${ROOT}/apps/server/src`;
+const WEB = `${ROOT}/apps/web/src`;
+
+/**
+ * The architecture's boundaries (docs/architecture.md "Rules"), as import zones — each zone says
+ * that files matching `target` may not import files matching `from` (unless `except`):
+ * - a server module uses another module only through its public entry (`public.ts`);
+ * - services, queries and libraries know nothing of HTTP: only `*.routes.ts` import `middleware/`;
+ * - `lib/` and `db/` import no middleware and no module; `context.ts` (shared types) no module;
+ * - a web feature never imports another feature (pages in `app/routes` compose them).
+ * Each rule has a fixture test: scripts/lint-boundaries.test.ts.
+ */
+const serverModules = folders('./apps/server/src/modules/');
+const webFeatures = folders('./apps/web/src/features/');
+const boundaryZones = [
+  ...serverModules.map((area) => ({
+    target: `${SERVER}/modules/${area}/**`,
+    from: `${SERVER}/modules/!(${area})/**`,
+    except: [`${SERVER}/modules/*/public.ts`],
+    message: `A module imports another module only through its public entry (modules/<area>/public.ts).`,
+  })),
+  {
+    target: `${SERVER}/modules/**/!(*.routes|*.http).ts`,
+    from: `${SERVER}/middleware/**`,
+    message:
+      'Only routes (*.routes.ts, and their *.http.ts helpers) deal with HTTP: services and queries never import middleware.',
+  },
+  {
+    target: [`${SERVER}/lib/**`, `${SERVER}/db/**`],
+    from: [`${SERVER}/middleware/**`, `${SERVER}/modules/**`],
+    message: 'lib/ and db/ are below middleware and modules: they import neither.',
+  },
+  {
+    target: `${SERVER}/context.ts`,
+    from: [`${SERVER}/modules/**`, `${SERVER}/middleware/**`, `${SERVER}/@(app|server).ts`],
+    message: 'context.ts is a leaf: shared types only, no module, middleware or app.',
+  },
+  ...webFeatures.map((feature) => ({
+    target: `${WEB}/features/${feature}/**`,
+    from: `${WEB}/features/!(${feature})/**`,
+    message:
+      'Features never import each other: compose them in app/routes, share through components/ or lib/.',
+  })),
+  {
+    target: [`${WEB}/components/**`, `${WEB}/lib/**`],
+    from: [`${WEB}/features/**`, `${WEB}/app/**`],
+    message: 'components/ and lib/ are shared by features: they import no feature or page.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -38,5 +101,90 @@ export default tseslint.config(
   {
     files: ['scripts/**', 'bench/**', 'e2e/**', '.ci/**'],
     rules: { 'no-console': 'off' },
+  },
+
+  // ---- Architecture, enforced (issue 10) ------------------------------------------------------
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse dependencies as TypeScript too (no-cycle follows them).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/web/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'packages/shared/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Named exports only in the apps (config files that tools load by default export aside).
+    files: ['apps/**/*.{ts,tsx}'],
+    ignores: ['apps/web/vite.config.ts'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-default-export': 'error' },
+  },
+  {
+    // The web takes only types from the server; everything both need lives in packages/shared.
+    files: ['apps/web/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/apps/server/**',
+                '**/server/src/**',
+                '@aprenda/server',
+                '@aprenda/server/*',
+              ],
+              allowTypeImports: true,
+              message: 'The web (and shared) may import only types from the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // File names in kebab-case everywhere (a middle extension like `.routes` or `.test` is fine).
+    files: [
+      'apps/**/*.{ts,tsx}',
+      'packages/**/*.ts',
+      'e2e/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.{ts,mjs}',
+    ],
+    plugins: { 'check-file': checkFile },
+    ignores: ['apps/server/src/db/migrations/0*.ts'],
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,mjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
+  },
+  {
+    // Migrations: a four-digit number, then kebab-case words.
+    files: ['apps/server/src/db/migrations/0*.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.ts': '[0-9][0-9][0-9][0-9]-+([a-z0-9])*(-+([a-z0-9]))' },
+      ],
+    },
   },
 );

@@ -23,6 +23,33 @@ export default defineConfig({
         },
       },
       './apps/web/vite.config.ts',
+      {
+        // The architecture's lint rules, each proven on a fixture (eslint.config.js).
+        test: {
+          name: 'tooling',
+          root: '.',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      // The fault suite (real server processes killed, starved and cut off): `npm run test:faults`.
+      ...(process.env.APRENDA_FAULTS
+        ? [
+            {
+              test: {
+                name: 'faults',
+                root: './apps/server',
+                include: ['faults/**/*.test.ts'],
+                environment: 'node',
+                testTimeout: 120_000,
+                hookTimeout: 60_000,
+                // One case at a time: they load the machine and measure time.
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

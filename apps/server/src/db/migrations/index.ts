@@ -1,14 +1,19 @@
 import type { Migration } from 'kysely/migration';
-import * as m0001 from './0001_init.ts';
-import * as m0002 from './0002_classes.ts';
-import * as m0003 from './0003_classes_read_indexes.ts';
-import * as m0004 from './0004_conversations.ts';
-import * as m0006 from './0006_messages_search.ts';
-import * as m0007 from './0007_conversation_search.ts';
-import * as m0008 from './0008_cache_versions.ts';
-import * as m0009 from './0009_search_cheaper_inserts.ts';
+import * as m0001 from './0001-init.ts';
+import * as m0002 from './0002-classes.ts';
+import * as m0003 from './0003-classes-read-indexes.ts';
+import * as m0004 from './0004-conversations.ts';
+import * as m0006 from './0006-messages-search.ts';
+import * as m0007 from './0007-conversation-search.ts';
+import * as m0008 from './0008-cache-versions.ts';
+import * as m0009 from './0009-search-cheaper-inserts.ts';
+import * as m0010 from './0010-streaming-answers-index.ts';
 
-/** Every app migration, in order. Add new ones at the end; never edit a landed one. */
+/**
+ * Every app migration, in order. Add new ones at the end; never edit a landed one. The key is the
+ * migration's name in the database's bookkeeping and never changes (files were renamed to
+ * kebab-case in issue 10; their keys kept the underscores they landed with).
+ */
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
   '0002_classes': m0002,
@@ -18,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0007_conversation_search': m0007,
   '0008_cache_versions': m0008,
   '0009_search_cheaper_inserts': m0009,
+  '0010_streaming_answers_index': m0010,
 };

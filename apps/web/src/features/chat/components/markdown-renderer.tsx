@@ -141,4 +141,3 @@ export const MarkdownRenderer = memo(function MarkdownRenderer({
   );
 });
 
-export default MarkdownRenderer;
