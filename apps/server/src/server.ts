@@ -1,13 +1,15 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { createDb } from './db/client.ts';
+import { createDb, dbOptionsFromEnv } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { type Env, EnvError, loadEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { resolveSecret } from './secret.ts';
 import { hasAnyUser, seedDemo } from './seed.ts';
-import { failAbandonedAnswers } from './modules/conversations/conversations.service.ts';
+import { failAbandonedAnswers } from './modules/conversations/public.ts';
+import { databaseFault, isConnectionFault } from './db/faults.ts';
+import { describeError } from './middleware/errors.ts';
 
 /** How long SIGTERM/SIGINT waits for in-flight requests before cutting connections. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -26,15 +28,61 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(env.LOG_LEVEL);
   const secret = resolveSecret(env);
-  const db = createDb(env.DATABASE_URL, { preparedStatements: env.PG_PREPARED_STATEMENTS });
+  const db = createDb(env.DATABASE_URL, dbOptionsFromEnv(env, logger));
   const { app, auth, ctx } = createApp({ env, db, secret, logger });
+  if (ctx.mailer.kind === 'none') {
+    logger({
+      level: 'error',
+      msg: 'SMTP_URL is not set: password-reset and confirmation mails cannot be sent',
+    });
+  }
 
-  await migrate(db, auth);
-  // Answers a previous process was streaming when it died: failed, with their partial text.
-  const abandoned = await failAbandonedAnswers(ctx, env.AI_FIRST_TOKEN_TIMEOUT_MS + 120_000);
-  if (abandoned > 0) logger({ level: 'warn', msg: 'marked abandoned answers failed', abandoned });
+  let readOnly = false;
+  try {
+    await migrate(db, auth);
+  } catch (err) {
+    if (databaseFault(err) !== 'read_only') throw err;
+    console.error(
+      'Aprenda cannot start: the database is read-only and its schema is not up to date ' +
+        '(migrations must be written first).',
+    );
+    process.exit(1);
+  }
 
-  if (env.NODE_ENV !== 'production' && env.SEED_DEMO) {
+  // Answers a previous process was streaming when it died: failed, with their partial text —
+  // now (those already stale) and then periodically (one instance at a time).
+  const staleMs = env.AI_FIRST_TOKEN_TIMEOUT_MS + env.ANSWER_STALE_MARGIN_MS;
+  const sweep = async () => {
+    try {
+      const abandoned = await failAbandonedAnswers(ctx, staleMs);
+      if (abandoned > 0)
+        logger({ level: 'warn', msg: 'marked abandoned answers failed', abandoned });
+    } catch (err) {
+      const fault = databaseFault(err);
+      if (fault === 'read_only') readOnly = true;
+      else
+        logger({
+          level: 'warn',
+          msg: 'sweep of abandoned answers failed',
+          fault,
+          err: describeError(err),
+        });
+    }
+  };
+  await sweep();
+  const sweeper = setInterval(() => void sweep(), env.ANSWER_SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  if (readOnly) {
+    logger({
+      level: 'warn',
+      msg: 'the database is read-only: serving reads, refusing writes (503)',
+    });
+    process.stdout.write(
+      'Aprenda: the database is READ-ONLY — reads work, every write answers 503.\n',
+    );
+  }
+
+  if (env.NODE_ENV !== 'production' && env.SEED_DEMO && !readOnly) {
     if (!(await hasAnyUser(ctx))) {
       const accounts = await seedDemo(ctx);
       const lines = accounts.map(
@@ -46,10 +94,26 @@ async function main(): Promise<void> {
     }
   }
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    logger({ level: 'info', msg: 'listening', host: env.HOST, port: info.port });
-    process.stdout.write(`Aprenda listening on http://localhost:${info.port}\n`);
-  }) as Server;
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: env.PORT,
+      hostname: env.HOST,
+      // Slow or stalled clients cannot hold connections: headers within HTTP_HEADERS_TIMEOUT_MS,
+      // the whole request within HTTP_REQUEST_TIMEOUT_MS (answers may stream longer), checked
+      // every second (Node's default is every 30 s).
+      serverOptions: {
+        headersTimeout: Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS),
+        requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+        keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+        connectionsCheckingInterval: 1000,
+      },
+    },
+    (info) => {
+      logger({ level: 'info', msg: 'listening', host: env.HOST, port: info.port });
+      process.stdout.write(`Aprenda listening on http://localhost:${info.port}\n`);
+    },
+  ) as Server;
   server.on('error', (err: NodeJS.ErrnoException) => {
     console.error(
       err.code === 'EADDRINUSE'
@@ -74,6 +138,7 @@ async function main(): Promise<void> {
     });
     const clean = await Promise.race([drained, timedOut]);
     clearInterval(idleSweep);
+    clearInterval(sweeper);
     clearTimeout(timer);
     if (!clean) {
       logger({ level: 'warn', msg: 'drain timed out; closing remaining connections' });
@@ -96,6 +161,12 @@ async function main(): Promise<void> {
     });
   });
   process.on('uncaughtException', (err) => {
+    // A lost database connection is the pool's business (it discards the client and the request
+    // using it gets 503): never a reason to stop serving.
+    if (isConnectionFault(err)) {
+      logger({ level: 'warn', msg: 'database connection lost (late)', err: describeError(err) });
+      return;
+    }
     logger({
       level: 'error',
       msg: 'uncaught exception',

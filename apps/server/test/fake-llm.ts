@@ -44,6 +44,8 @@ export interface FakeLlmOptions {
   defaultTitle?: LlmStep;
   /** Only these bearer keys are accepted (others → 401). Default: any key. */
   acceptKeys?: string[];
+  /** Listen on this port (e.g. to come back where a killed one was). Default: a free one. */
+  port?: number;
 }
 
 export interface FakeLlm {
@@ -216,7 +218,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     if (!closed) res.end('data: [DONE]\n\n');
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v1`,

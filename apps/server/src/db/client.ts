@@ -4,6 +4,9 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import type { Env } from '../env.ts';
+import type { Logger } from '../lib/logger.ts';
+import { isConnectionFault } from './faults.ts';
 import type { Database, Db, Dialect } from './types.ts';
 
 export interface DbHandle {
@@ -28,6 +31,13 @@ const statementName = (text: string) =>
 /** Distinct SQL texts kept prepared (per SQLite handle; per process for PostgreSQL names). */
 const STATEMENT_CACHE_SIZE = 2000;
 
+/** What Kysely's SQLite driver needs of a statement, for a ROLLBACK with nothing to roll back. */
+const NO_OP_STATEMENT = {
+  reader: false,
+  busy: false,
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+} as unknown as SQLite.Statement;
+
 /**
  * better-sqlite3 behind Kysely re-prepares every query (Kysely's driver calls `prepare` each time,
  * ~50 µs a statement). Keep compiled statements by SQL text, least recently used out first.
@@ -39,6 +49,10 @@ function cachingSqlite(sqlite: SQLite.Database) {
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
+      // SQLite ends a transaction by itself when a write fails with SQLITE_FULL, SQLITE_IOERR or
+      // SQLITE_BUSY in some cases; Kysely then sends ROLLBACK, which would throw "cannot rollback -
+      // no transaction is active" and hide the real error from the log and the error middleware.
+      if (!sqlite.inTransaction && /^\s*rollback\s*$/i.test(sql)) return NO_OP_STATEMENT;
       const hit = cache.get(sql);
       if (hit && !hit.busy) {
         cache.delete(sql);
@@ -98,27 +112,139 @@ function namingPool(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
+/** Bounds that keep a stalled or locked database from holding requests forever. */
+export interface DbOptions {
+  poolSize?: number;
+  preparedStatements?: boolean;
+  /** PostgreSQL: a statement running longer is cancelled (0 = no limit). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: waiting for a lock longer fails the statement (0 = up to the statement timeout). */
+  lockTimeoutMs?: number;
+  /** PostgreSQL: waiting longer for a pooled connection (or to open one) fails the request. */
+  acquireTimeoutMs?: number;
+  /** SQLite: how long a write waits for another writer's lock. */
+  busyTimeoutMs?: number;
+  /** Connection faults are logged here (never their SQL or parameters). */
+  logger?: Logger;
+}
+
+/** Defaults of the bounds (env.ts has the same, as DB_* variables). */
+export const DB_DEFAULTS = {
+  poolSize: 10,
+  statementTimeoutMs: 10_000,
+  lockTimeoutMs: 5_000,
+  acquireTimeoutMs: 5_000,
+  busyTimeoutMs: 5_000,
+} as const;
+
+type PoolClient = pg.PoolClient & { aprendaHardened?: true; aprendaBroken?: true };
+
+/**
+ * A pooled PostgreSQL client must never crash the process or be handed out again once broken:
+ * - every client has an `error` listener for its whole life (pg-pool only listens while a client
+ *   is idle: a backend terminated while a request uses it emitted an unhandled `error` → exit);
+ * - a client that errored, or whose query failed at the connection level (reset, terminated,
+ *   read timeout), is marked broken and destroyed on release instead of going back to the pool.
+ * The request using it fails with that error, which the error middleware answers with 503
+ * `database_unavailable` (db/faults.ts).
+ */
+function hardenPool(pool: pg.Pool, logger: Logger | undefined): pg.Pool {
+  pool.on('error', (err) => {
+    // An idle client lost its connection: pg-pool removes it; just note it.
+    logger?.({ level: 'warn', msg: 'database connection lost (idle)', err: err.message });
+  });
+  // The listener goes on every client as soon as it exists ('connect' fires before the client is
+  // handed to anyone), whichever way it is later acquired.
+  pool.on('connect', (client) => {
+    const c = client as PoolClient;
+    c.on('error', (err) => {
+      c.aprendaBroken = true;
+      logger?.({ level: 'warn', msg: 'database connection lost', err: err.message });
+    });
+  });
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  (pool as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
+    const client = (await connect()) as PoolClient;
+    if (!client.aprendaHardened) {
+      client.aprendaHardened = true;
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        const result = query(...args);
+        if (result && typeof (result as Promise<unknown>).catch === 'function') {
+          (result as Promise<unknown>).catch((err: unknown) => {
+            if (isConnectionFault(err)) client.aprendaBroken = true;
+          });
+        }
+        return result;
+      };
+    }
+    const release = client.release;
+    client.release = (err?: Error | boolean) =>
+      release.call(client, err || (client.aprendaBroken ? true : undefined));
+    return client;
+  };
+  return pool;
+}
+
+/** The database bounds configured by the environment (DB_*, PG_PREPARED_STATEMENTS). */
+export function dbOptionsFromEnv(env: Env, logger?: Logger): DbOptions {
+  return {
+    poolSize: env.DB_POOL_SIZE,
+    preparedStatements: env.PG_PREPARED_STATEMENTS,
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    lockTimeoutMs: env.DB_LOCK_TIMEOUT_MS,
+    acquireTimeoutMs: env.DB_POOL_ACQUIRE_TIMEOUT_MS,
+    busyTimeoutMs: env.DB_BUSY_TIMEOUT_MS,
+    ...(logger ? { logger } : {}),
+  };
+}
+
 /** Open the database named by DATABASE_URL: `file:<path>`, `:memory:`, or `postgres://…`. */
-export function createDb(
-  url: string,
-  options: { poolSize?: number; preparedStatements?: boolean } = {},
-): DbHandle {
+export function createDb(url: string, options: DbOptions = {}): DbHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const raw = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
-    // A pool error (e.g. the server restarted) must not crash the process.
-    raw.on('error', () => {});
-    const pool = options.preparedStatements === false ? raw : namingPool(raw);
+    const statementTimeout = options.statementTimeoutMs ?? DB_DEFAULTS.statementTimeoutMs;
+    const raw = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? DB_DEFAULTS.poolSize,
+      connectionTimeoutMillis: options.acquireTimeoutMs ?? DB_DEFAULTS.acquireTimeoutMs,
+      statement_timeout: statementTimeout,
+      lock_timeout: options.lockTimeoutMs ?? DB_DEFAULTS.lockTimeoutMs,
+      // A transaction left open (a request that died midway) cannot hold locks for long.
+      idle_in_transaction_session_timeout: statementTimeout > 0 ? statementTimeout * 3 : 0,
+      // A server that stops answering altogether (frozen, unplugged) never cancels by itself.
+      ...(statementTimeout > 0 ? { query_timeout: statementTimeout + 5_000 } : {}),
+      keepAlive: true,
+      // Seen in pg_stat_activity (a DATABASE_URL ?application_name=… wins).
+      fallback_application_name: 'aprenda',
+    });
+    const hardened = hardenPool(raw, options.logger);
+    const pool = options.preparedStatements === false ? hardened : namingPool(hardened);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const named = options.preparedStatements !== false;
     const names = new Map<string, string>();
     const readRow = async (text: string, params: readonly unknown[]) => {
-      let name = names.get(text);
-      if (!name) names.set(text, (name = statementName(text)));
+      // Named (prepared once per connection) unless PG_PREPARED_STATEMENTS=false: then nothing
+      // may stay prepared on a connection a transaction-pooling proxy hands to someone else.
+      let name: string | undefined;
+      if (named) {
+        name = names.get(text);
+        if (!name) names.set(text, (name = statementName(text)));
+      }
       const client = await pool.connect();
+      let failure: unknown;
       try {
-        const result = await client.query({ name, text, values: [...params], rowMode: 'array' });
+        const result = await client.query({
+          ...(name ? { name } : {}),
+          text,
+          values: [...params],
+          rowMode: 'array',
+        });
         return result.rows[0] as unknown[] | undefined;
+      } catch (err) {
+        failure = err;
+        throw err;
       } finally {
-        client.release();
+        client.release(isConnectionFault(failure) ? true : undefined);
       }
     };
     return { db, dialect: 'postgres', close: () => db.destroy(), readRow };
@@ -129,7 +255,7 @@ export function createDb(
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${options.busyTimeoutMs ?? DB_DEFAULTS.busyTimeoutMs}`);
   // Read through the OS page cache instead of copying pages into SQLite's own buffers.
   sqlite.pragma('mmap_size = 1073741824');
   const statements = cachingSqlite(sqlite);

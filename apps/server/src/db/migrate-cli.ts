@@ -1,7 +1,7 @@
 import { createAuth } from '../auth.ts';
 import { EnvError, loadEnv, type Env } from '../env.ts';
 import { resolveSecret } from '../secret.ts';
-import { createDb } from './client.ts';
+import { createDb, dbOptionsFromEnv } from './client.ts';
 import { migrate } from './migrate.ts';
 
 /** `npm run migrate -w @aprenda/server`: bring DATABASE_URL's schema up to date, then exit. */
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const db = createDb(env.DATABASE_URL, { preparedStatements: env.PG_PREPARED_STATEMENTS });
+  const db = createDb(env.DATABASE_URL, dbOptionsFromEnv(env));
   try {
     const auth = createAuth({ env, db, secret: resolveSecret(env) });
     await migrate(db, auth);

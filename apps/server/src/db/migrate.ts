@@ -3,6 +3,7 @@ import { Migrator } from 'kysely/migration';
 import { getMigrations } from 'better-auth/db/migration';
 import type { Auth } from '../auth.ts';
 import type { DbHandle } from './client.ts';
+import type { Db } from './types.ts';
 import { migrations } from './migrations/index.ts';
 
 /**
@@ -16,15 +17,27 @@ import { migrations } from './migrations/index.ts';
 export async function migrate(handle: DbHandle, auth: Auth): Promise<void> {
   const { runMigrations } = await getMigrations(auth.options);
   await runMigrations();
-  let migrationTableSchema: string | undefined;
-  if (handle.dialect === 'postgres') {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
-      handle.db,
-    );
-    migrationTableSchema = rows[0]?.schema ?? 'public';
-  }
+  if (handle.dialect !== 'postgres') return runAppMigrations(handle.db);
+  // On one connection whose statements may take as long as they need (building an index on a
+  // large table must not hit DB_STATEMENT_TIMEOUT_MS); the setting ends with the session's use.
+  await handle.db.connection().execute(async (conn) => {
+    await sql`set statement_timeout = 0`.execute(conn);
+    await sql`set lock_timeout = 0`.execute(conn);
+    try {
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+        conn,
+      );
+      await runAppMigrations(conn, rows[0]?.schema ?? 'public');
+    } finally {
+      await sql`reset statement_timeout`.execute(conn);
+      await sql`reset lock_timeout`.execute(conn);
+    }
+  });
+}
+
+async function runAppMigrations(db: Db, migrationTableSchema?: string): Promise<void> {
   const migrator = new Migrator({
-    db: handle.db,
+    db,
     provider: { getMigrations: async () => migrations },
     // Work on parallel branches can land a lower-numbered migration after a higher one ran
     // (0003 landed after 0004): apply the missing one instead of refusing to start. Migrations

@@ -11,17 +11,33 @@ import type {
   ProviderErrorCode,
   TutorMode,
 } from '@aprenda/shared/schemas/conversations';
-import type { AppContext } from '../../app.ts';
-import type { ResolvedModel } from '../ai/providers.ts';
-import { classifyProviderError, providerStatus } from '../ai/provider-errors.ts';
-import { generateTitle } from '../ai/titles.ts';
-import { tutorSystemPrompt } from '../ai/tutor-prompts.ts';
-import { type ChatTurn, saveAssistantMessage, setGeneratedTitle } from './conversations.service.ts';
+import type { AppContext } from '../../context.ts';
+import {
+  classifyProviderError,
+  generateTitle,
+  providerStatus,
+  tutorSystemPrompt,
+  type ResolvedModel,
+} from '../ai/public.ts';
+import {
+  type ChatTurn,
+  saveAssistantMessage,
+  setGeneratedTitle,
+  touchStreamingAnswer,
+} from './conversations.service.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'env' | 'logger'>;
 
-/** The partial answer is saved at most this often while it streams. */
+/** The partial answer is saved this often while new text arrives (a crash loses at most this). */
 const SAVE_EVERY_MS = 1000;
+/**
+ * With no new text (the provider is slow to start or pauses), the answer's row is still touched
+ * this often — at most every 10 s, and three times within ANSWER_STALE_MARGIN_MS — so the sweep of
+ * abandoned answers (older than the first-token timeout plus that margin) never takes a live
+ * answer for a dead one.
+ */
+const heartbeatMs = (env: Ctx['env']) =>
+  Math.min(10_000, Math.max(100, Math.floor(env.ANSWER_STALE_MARGIN_MS / 3)));
 
 // Background work (title generation) per app, so shutdown and tests can wait for it.
 const background = new WeakMap<object, Set<Promise<void>>>();
@@ -45,8 +61,9 @@ type Outcome =
 /**
  * Stream the tutor's answer of a stored turn as an AI SDK UI message stream.
  *
- * The provider call runs whether or not the client reads: its text is saved every second, and its
- * end state always — `complete`, `stopped` (the client aborted: the request signal) with the
+ * The provider call runs whether or not the client reads: its first text is saved at once and then
+ * every second while more arrives (a live row is touched every 10 s even without text), and its end
+ * state always — `complete`, `stopped` (the client aborted: the request signal) with the
  * partial text, or `failed` + error code (the stream then ends with an error part whose
  * `errorText` is that code). No first token within AI_FIRST_TOKEN_TIMEOUT_MS → `provider_timeout`.
  * When the conversation had no title, one is generated afterwards, never delaying the answer.
@@ -84,8 +101,45 @@ export function streamAnswer(
 
       let text = '';
       let textStarted = false;
-      let lastSave = Date.now();
       let outcome: Outcome;
+
+      // Partial saves run one at a time, off the stream's path; the final save waits for them, so
+      // it is always the last write of the row.
+      let savedText = '';
+      let lastWrite = Date.now();
+      let saving: Promise<void> | null = null;
+      const heartbeat = heartbeatMs(ctx.env);
+      const savePartial = () => {
+        if (saving) return;
+        const now = Date.now();
+        const changed = text !== savedText;
+        if (!changed && now - lastWrite < heartbeat) return;
+        lastWrite = now;
+        const snapshot = text;
+        saving = (
+          changed
+            ? saveAssistantMessage(ctx, turn.assistantMessageId, {
+                text: snapshot,
+                status: 'streaming',
+              })
+            : touchStreamingAnswer(ctx, turn.assistantMessageId)
+        )
+          .then(() => {
+            savedText = snapshot;
+          })
+          .catch((err: unknown) => {
+            ctx.logger({
+              level: 'warn',
+              msg: 'could not save a partial answer',
+              err: errorText(err),
+            });
+          })
+          .finally(() => {
+            saving = null;
+          });
+      };
+      const ticker = setInterval(savePartial, Math.min(SAVE_EVERY_MS, heartbeat));
+      ticker.unref?.();
       write({ type: 'start', messageId: turn.assistantMessageId, messageMetadata: metadata });
       write({ type: 'start-step' });
       try {
@@ -108,15 +162,10 @@ export function streamAnswer(
               textStarted = true;
               write({ type: 'text-start', id: 'text' });
             }
+            const first = text === '';
             text += part.text;
             write({ type: 'text-delta', id: 'text', delta: part.text });
-            if (Date.now() - lastSave >= SAVE_EVERY_MS) {
-              lastSave = Date.now();
-              await saveAssistantMessage(ctx, turn.assistantMessageId, {
-                text,
-                status: 'streaming',
-              });
-            }
+            if (first) savePartial(); // the first words are kept at once; then every second
           } else if (part.type === 'error') {
             throw part.error;
           } else if (part.type === 'abort') {
@@ -147,10 +196,12 @@ export function streamAnswer(
         }
       } finally {
         clearTimeout(timer);
+        clearInterval(ticker);
         signal.removeEventListener('abort', stop);
       }
 
       const status: MessageStatus = outcome.status;
+      await (saving as Promise<void> | null);
       try {
         await saveAssistantMessage(ctx, turn.assistantMessageId, {
           text,
@@ -158,11 +209,7 @@ export function streamAnswer(
           error_code: outcome.status === 'failed' ? outcome.code : null,
         });
       } catch (err) {
-        ctx.logger({
-          level: 'error',
-          msg: 'could not save an answer',
-          err: err instanceof Error ? err.message : String(err),
-        });
+        ctx.logger({ level: 'error', msg: 'could not save an answer', err: errorText(err) });
       }
 
       if (textStarted) write({ type: 'text-end', id: 'text' });
@@ -198,4 +245,10 @@ async function titleInBackground(ctx: Ctx, turn: ChatTurn, model: ResolvedModel,
       status: providerStatus(err) ?? null,
     });
   }
+}
+
+function errorText(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' ? `${code}: ${err.message}` : err.message;
 }

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { pageQuerySchema } from '@aprenda/shared/schemas/common';
 import {
   chatRequestSchema,
@@ -7,11 +6,11 @@ import {
   listConversationsQuerySchema,
   updateConversationSchema,
 } from '@aprenda/shared/schemas/conversations';
-import type { AppContext, AppEnv } from '../../app.ts';
-import { zv } from '../../lib/validate.ts';
+import type { AppContext, AppEnv } from '../../context.ts';
+import { idParams as params, zv } from '../../lib/validate.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';
 import { currentUser, requireUser } from '../../middleware/session.ts';
-import { listModels, resolveModel } from '../ai/providers.ts';
+import { listModels, resolveModel } from '../ai/public.ts';
 import { streamAnswer } from './chat.ts';
 import {
   beginChatTurn,
@@ -25,13 +24,6 @@ import {
 } from './conversations.service.ts';
 import { cachedJson } from '../../lib/response-cache.ts';
 
-const idParam = z.string().min(1).max(200);
-const params = <K extends string>(...keys: K[]) =>
-  zv(
-    'param',
-    z.object(Object.fromEntries(keys.map((k) => [k, idParam])) as Record<K, typeof idParam>),
-  );
-
 /** The interface language from Accept-Language (a hint for the tutor; it answers in the user's). */
 function language(header: string | undefined): string {
   return header && /^\s*en\b/i.test(header) ? 'en' : 'pt-BR';
@@ -43,6 +35,11 @@ function language(header: string | undefined): string {
  */
 export function conversationsRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
+  const chatLimiter = ctx.rateLimitStore.limiter({
+    name: 'chat',
+    points: ctx.env.CHAT_RATE_LIMIT_MAX,
+    durationSeconds: ctx.env.CHAT_RATE_LIMIT_WINDOW_SECONDS,
+  });
   r.use('/conversations', requireUser);
   r.use('/conversations/*', requireUser);
   r.use('/ai/*', requireUser);
@@ -88,14 +85,7 @@ export function conversationsRoutes(ctx: AppContext) {
 
   r.post(
     '/conversations/:id/chat',
-    rateLimit({
-      store: ctx.rateLimitStore,
-      name: 'chat',
-      max: ctx.env.CHAT_RATE_LIMIT_MAX,
-      windowSeconds: ctx.env.CHAT_RATE_LIMIT_WINDOW_SECONDS,
-      key: (c) => (c.get('user') as { id: string } | null)?.id ?? 'anonymous',
-      logger: ctx.logger,
-    }),
+    rateLimit({ limiter: chatLimiter, key: (c) => currentUser(c).id }),
     params('id'),
     zv('json', chatRequestSchema),
     async (c) => {

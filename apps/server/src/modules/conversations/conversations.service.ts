@@ -9,14 +9,17 @@ import {
   type TutorMode,
 } from '@aprenda/shared/schemas/conversations';
 import { sql, type Transaction } from 'kysely';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/types.ts';
 import { uuidv7 } from '../../lib/ids.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../../middleware/errors.ts';
-import type { SessionUser } from '../../middleware/session.ts';
-import { classAccess, listMembers, requireTeacher } from '../classes/classes.service.ts';
-import { decodeCursor, keysetAfter, pageOf } from '../../lib/cursor.ts';
-import { createUserAction, userActionRow } from '../records/records.service.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import type { SessionUser } from '../../context.ts';
+import { classAccess, listMembers, requireTeacher } from '../classes/public.ts';
+import { cursorInt, decodeCursor, keysetAfter, pageOf } from '../../lib/cursor.ts';
+import { createUserAction, userActionRow } from '../records/public.ts';
+
+/** The largest value of an `integer` column (PostgreSQL int4). */
+const INT32_MAX = 2_147_483_647;
 
 type ReadCtx = Pick<AppContext, 'db' | 'clock'>;
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret'>;
@@ -219,7 +222,7 @@ async function teacherCanRead(ctx: ReadCtx, row: ConversationRow, userId: string
     const owner = await classAccess(ctx, row.class_id, row.user_id);
     return owner.role === 'student';
   } catch (err) {
-    if (err instanceof HttpError && err.status === 404) return false;
+    if (err instanceof AppError && err.code === 'not_found') return false;
     throw err;
   }
 }
@@ -293,9 +296,7 @@ export async function listMessages(
     .where('conversation_id', '=', row.id);
   if (page.cursor) {
     const [seqRaw] = decodeCursor(page.cursor, 1) as [string];
-    const seq = Number(seqRaw);
-    if (!Number.isInteger(seq)) throw badRequest('Invalid cursor');
-    q = q.where('seq', '<', seq);
+    q = q.where('seq', '<', cursorInt(seqRaw, 0, INT32_MAX));
   }
   const rows = await q
     .orderBy('seq', 'desc')
@@ -361,11 +362,7 @@ export async function listClassConversations(
 /** Check a message before anything is stored or sent: empty → 400, too long → 413. */
 export function checkMessageText(text: string): string {
   if (text.length > MESSAGE_TEXT_MAX) {
-    throw new HttpError(
-      413,
-      'message_too_long',
-      `A message has at most ${MESSAGE_TEXT_MAX} characters`,
-    );
+    throw new AppError('message_too_long', `A message has at most ${MESSAGE_TEXT_MAX} characters`);
   }
   if (text.trim() === '') {
     throw badRequest('Invalid input', [
@@ -540,7 +537,7 @@ export async function beginChatTurn(
         .limit(1)
         .executeTakeFirst();
       if (!lastUser) {
-        throw new HttpError(400, 'nothing_to_regenerate', 'There is no question to answer yet');
+        throw new AppError('nothing_to_regenerate', 'There is no question to answer yet');
       }
       await trx
         .deleteFrom('messages')
@@ -610,7 +607,7 @@ export async function saveAssistantMessage(
   id: string,
   update: { text: string; status: MessageStatus; error_code?: string | null },
 ): Promise<void> {
-  await ctx.db.db
+  let q = ctx.db.db
     .updateTable('messages')
     .set({
       text: update.text,
@@ -618,30 +615,55 @@ export async function saveAssistantMessage(
       error_code: update.error_code ?? null,
       updated_at: ctx.clock.now().toISOString(),
     })
+    .where('id', '=', id);
+  // A partial save never overwrites an end state (the answer's own, or the sweep's).
+  if (update.status === 'streaming') q = q.where('status', '=', 'streaming');
+  await q.execute();
+}
+
+/** A live answer with no new text yet: only its `updated_at` (no text triggers fire). */
+export async function touchStreamingAnswer(ctx: ReadCtx, id: string): Promise<void> {
+  await ctx.db.db
+    .updateTable('messages')
+    .set({ updated_at: ctx.clock.now().toISOString() })
     .where('id', '=', id)
+    .where('status', '=', 'streaming')
     .execute();
 }
 
+/** PostgreSQL advisory lock key of the sweep (one instance at a time): 'aprenda.sweep'. */
+const SWEEP_LOCK_KEY = 7_301_337_010;
+
 /**
- * Answers left `streaming` by a process that died mid-answer: a live stream saves at least every
- * second once text flows, and fails on its own after the first-token timeout, so a `streaming` row
- * untouched for longer than `olderThanMs` has no writer any more. Mark it `failed`
- * (`provider_stream_dropped`) with its partial text, so the chat shows the reason and Retry
- * instead of an endless cursor. Safe with several instances sharing the database (age-based).
+ * Answers left `streaming` by a process that died mid-answer: a live stream saves its text every
+ * second while it flows, touches its row every 10 s while it waits, and fails on its own after the
+ * first-token timeout, so a `streaming` row untouched for longer than `olderThanMs` (that timeout
+ * plus a margin) has no writer any more. Mark it `failed` (`provider_stream_dropped`) with its
+ * partial text, so the chat shows the reason and Retry instead of an endless cursor.
+ * Reads only streaming rows (partial index `messages_streaming_idx`, migration 0010). With several
+ * instances, one at a time sweeps (PostgreSQL advisory lock; SQLite serialises writers anyway).
+ * Returns how many answers it failed.
  */
 export async function failAbandonedAnswers(ctx: ReadCtx, olderThanMs: number): Promise<number> {
   const before = new Date(ctx.clock.now().getTime() - olderThanMs).toISOString();
-  const result = await ctx.db.db
-    .updateTable('messages')
-    .set({
-      status: 'failed',
-      error_code: 'provider_stream_dropped',
-      updated_at: ctx.clock.now().toISOString(),
-    })
-    .where('status', '=', 'streaming')
-    .where('updated_at', '<', before)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return ctx.db.db.transaction().execute(async (trx) => {
+    if (ctx.db.dialect === 'postgres') {
+      const { rows } = await sql<{ locked: boolean }>`
+        select pg_try_advisory_xact_lock(${SWEEP_LOCK_KEY}) as locked`.execute(trx);
+      if (!rows[0]?.locked) return 0;
+    }
+    const result = await trx
+      .updateTable('messages')
+      .set({
+        status: 'failed',
+        error_code: 'provider_stream_dropped',
+        updated_at: ctx.clock.now().toISOString(),
+      })
+      .where('status', '=', 'streaming')
+      .where('updated_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  });
 }
 
 /** Set a generated title, unless the user gave one meanwhile. */
