@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakePosthog } from './fixtures/fake-posthog.ts';
 import { LLM_TEST_KEY, startLlmHarness } from './fixtures/llm-control.ts';
+import { startFakeSmtp } from '../apps/server/test/fake-smtp.ts';
 import {
   CHROMIUM_MISSING,
   ENV_BASE_URL,
   ENV_LLM_CONTROL_URL,
   ENV_POSTHOG_URL,
+  ENV_SMTP_CONTROL_URL,
   POSTHOG_TEST_KEY,
   chromiumAvailable,
   isCI,
@@ -113,6 +115,7 @@ export default async function globalSetup() {
 
   const posthog = await startFakePosthog();
   const llm = await startLlmHarness();
+  const smtp = await startFakeSmtp();
   const dataDir = mkdtempSync(join(tmpdir(), 'aprenda-e2e-'));
   const port = await freePort();
   const publicUrl = `http://localhost:${port}`;
@@ -140,6 +143,9 @@ export default async function globalSetup() {
     ANTHROPIC_API_KEY: '',
     GOOGLE_GENERATIVE_AI_API_KEY: '',
     CHAT_RATE_LIMIT_MAX: '1000',
+    // Mail (password reset, verification) goes to a local SMTP server the specs read.
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Aprenda <no-reply@e2e.test>',
   });
   console.log(
     `[e2e] server ${url} (public ${publicUrl}) on ${databaseUrl.startsWith('file:') ? 'SQLite' : 'PostgreSQL'}; fake PostHog ${posthog.url}; fake LLM ${llm.url}`,
@@ -148,6 +154,7 @@ export default async function globalSetup() {
   process.env[ENV_BASE_URL] = publicUrl;
   process.env[ENV_POSTHOG_URL] = posthog.url;
   process.env[ENV_LLM_CONTROL_URL] = llm.controlUrl;
+  process.env[ENV_SMTP_CONTROL_URL] = smtp.controlUrl;
 
   return async () => {
     await new Promise<void>((resolve) => {
@@ -161,6 +168,7 @@ export default async function globalSetup() {
     });
     await posthog.close();
     await llm.close();
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  appOrigin,
   expect,
   expectLoaded,
   newUser,
@@ -16,7 +17,10 @@ test.beforeEach(async () => {
 });
 
 async function createConversation(page: Page, title: string): Promise<string> {
-  const res = await page.request.post('/api/conversations', { data: { title } });
+  const res = await page.request.post('/api/conversations', {
+    data: { title },
+    headers: appOrigin(),
+  });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
@@ -286,6 +290,7 @@ test('a 500-message conversation opens without rendering every message, older pa
   for (let i = 1; i <= 250; i++) {
     const res = await page.request.post(`/api/conversations/${id}/chat`, {
       data: { action: 'send', text: `Pergunta número ${i}` },
+      headers: appOrigin(),
     });
     expect(res.status()).toBe(200);
     await res.body();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, newUser, signUp, test } from '../fixtures/test.ts';
+import { appOrigin, expect, newUser, signUp, test } from '../fixtures/test.ts';
 import { seriousViolations } from '../fixtures/axe.ts';
 import { resetLlm, scriptLlm } from '../fixtures/llm-client.ts';
 
@@ -55,11 +55,15 @@ test('a teacher reads the conversations students linked to the class, read-only;
   const student = await newPage(browser, baseURL);
   const studentUser = newUser('student');
   await signUp(student, studentUser);
-  const joined = await student.request.post('/api/classes/join', { data: { code: klass.code } });
+  const joined = await student.request.post('/api/classes/join', {
+    data: { code: klass.code },
+    headers: appOrigin(),
+  });
   expect(joined.status()).toBe(200);
   // Also an unlinked conversation, which the teacher must not see.
   const privateRes = await student.request.post('/api/conversations', {
     data: { title: `Particular ${stamp}` },
+    headers: appOrigin(),
   });
   expect(privateRes.status()).toBe(201);
 
@@ -137,10 +141,16 @@ test('a teacher reads the conversations students linked to the class, read-only;
     (
       await teacher.request.patch(`/api/conversations/${conversationId}`, {
         data: { title: 'Mudado' },
+        headers: appOrigin(),
       })
     ).status(),
   ).toBe(403);
-  expect((await teacher.request.delete(`/api/conversations/${conversationId}`)).status()).toBe(403);
+  const refused = await teacher.request.delete(`/api/conversations/${conversationId}`, {
+    headers: appOrigin(),
+  });
+  expect(refused.status()).toBe(403);
+  // Refused because she may only read it — not because of where the request came from.
+  expect(((await refused.json()) as { code: string }).code).toBe('forbidden');
 
   // A teacher outside the class: "not found", in the page and in the API.
   const outsider = await newPage(browser, baseURL);

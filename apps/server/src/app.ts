@@ -1,19 +1,25 @@
-import { Hono } from 'hono';
+import { createHash } from 'node:crypto';
+import { type Context, Hono } from 'hono';
 import { MAX_JSON_BODY_BYTES } from '@aprenda/shared/constants';
-import type { Env } from './env.ts';
-import type { DbHandle } from './db/client.ts';
-import { type Clock, systemClock } from './lib/clock.ts';
-import { type Logger, silentLogger } from './lib/logger.ts';
-import { createResponseCache, type ResponseCache } from './lib/response-cache.ts';
+import { systemClock } from './lib/clock.ts';
+import { silentLogger } from './lib/logger.ts';
+import { createResponseCache } from './lib/response-cache.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
 import { errorHandler, notFoundHandler, problemResponse } from './middleware/errors.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { bodyGuard } from './middleware/body-limit.ts';
-import { createRateLimitStore, rateLimit, type RateLimitStore } from './middleware/rate-limit.ts';
+import { rateLimit } from './middleware/rate-limit.ts';
+import { createRateLimitStore } from './lib/rate-limits.ts';
 import { clientIp } from './middleware/client-ip.ts';
+import { inputGuard } from './middleware/input-guard.ts';
+import { originGuard } from './middleware/origin-guard.ts';
+import { tokenPathRedactor } from './lib/log-redaction.ts';
+import { trustedOrigins } from './lib/origins.ts';
 import { DEFAULT_WEB_DIST, spa } from './middleware/spa.ts';
 import { type Auth, createAuth } from './auth.ts';
-import { sessionMiddleware, type SessionVariables } from './middleware/session.ts';
+import type { AppContext, AppDeps, AppEnv } from './context.ts';
+import { sessionMiddleware } from './middleware/session.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { classesRoutes } from './modules/classes/classes.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -21,33 +27,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
 
-/** Everything the app needs from outside. Tests build it in-process with their own db and clock. */
-export interface AppDeps {
-  env: Env;
-  db: DbHandle;
-  /** 32+ byte secret (from APP_SECRET or the data folder; see secret.ts). */
-  secret: string;
-  clock?: Clock;
-  logger?: Logger;
-  /** Rate-limit counters; default: Redis when REDIS_URL is set, else memory. */
-  rateLimitStore?: RateLimitStore;
-  /** Cache of JSON answers; default: RESPONSE_CACHE_MB of memory (decision 0018). */
-  responseCache?: ResponseCache;
-}
-
-export type AppVariables = SessionVariables & { requestId: string };
-export type AppEnv = { Variables: AppVariables };
-
-export interface AppContext {
-  env: Env;
-  db: DbHandle;
-  secret: string;
-  clock: Clock;
-  logger: Logger;
-  auth: Auth;
-  rateLimitStore: RateLimitStore;
-  responseCache: ResponseCache;
-}
+/** Password-reset and verification mails per e-mail address per hour. */
+const AUTH_MAILS_PER_HOUR = 5;
 
 /** Normalised path (no doubled or trailing slashes, lower case) for matching sensitive routes. */
 const normalisePath = (path: string) =>
@@ -65,52 +46,98 @@ export function createApp(deps: AppDeps) {
     clock: deps.clock ?? systemClock,
     logger: deps.logger ?? silentLogger,
     auth: undefined as unknown as Auth,
-    rateLimitStore: deps.rateLimitStore ?? createRateLimitStore(deps.env.REDIS_URL),
+    rateLimitStore: deps.rateLimitStore ?? createRateLimitStore(deps.env.REDIS_URL, deps.logger),
     responseCache:
       deps.responseCache ?? createResponseCache(deps.env.RESPONSE_CACHE_MB * 1024 * 1024),
+    mailer: undefined as unknown as Mailer,
   };
+  ctx.mailer = deps.mailer ?? createMailer(deps.env, (entry) => ctx.logger(entry));
   ctx.auth = createAuth(ctx);
 
   const { API_PREFIX: api, RECORDS_PREFIX: records } = ctx.env;
+  // `/api/*` matches `/api` itself too (Hono), so one pattern per prefix.
+  const prefixes = [`${api}/*`, `${records}/*`];
   const app = new Hono<AppEnv>();
   app.onError(errorHandler((entry) => ctx.logger({ level: 'error', msg: 'error', ...entry })));
   app.notFound(notFoundHandler);
 
-  // 1. request id + log line, 2. security headers (both see every response, errors included).
-  app.use('*', requestLog(ctx.logger));
+  // 1. request id + log line (paths carrying a token redacted), 2. security headers (both see
+  // every response, errors included).
+  app.use('*', requestLog(ctx.logger, tokenPathRedactor(ctx.env)));
   app.use('*', securityHeaders(ctx.env));
 
-  // 3. Sign-in/sign-up attempts per client IP (before the body is even read).
-  const authAttempt = new RegExp(`^${escapeRegExp(records.toLowerCase())}/auth/sign-(in|up)(/|$)`);
+  // 3. Hostile URLs (NUL in the path or query), then cross-site writes — before any body is read.
+  for (const path of prefixes) {
+    app.use(path, inputGuard());
+    app.use(path, originGuard({ trusted: (url) => trustedOrigins(ctx.env, url) }));
+  }
+
+  // 4. Flood guard per client address on sign-in, sign-up and the auth mails (before the body is
+  // even read). High: a whole school may share one address; guessing is limited per account (6).
+  const authAttempt = new RegExp(
+    `^${escapeRegExp(records.toLowerCase())}/auth/(sign-(in|up)|request-password-reset|reset-password|send-verification-email|change-password)(/|$)`,
+  );
   app.use(
     '*',
     rateLimit({
-      store: ctx.rateLimitStore,
-      name: 'auth',
-      max: ctx.env.AUTH_RATE_LIMIT_MAX,
-      windowSeconds: ctx.env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      limiter: ctx.rateLimitStore.limiter({
+        name: 'auth-ip',
+        points: ctx.env.AUTH_RATE_LIMIT_MAX,
+        durationSeconds: ctx.env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      }),
       key: (c) => clientIp(c, ctx.env.TRUST_PROXY),
       applies: (c) => c.req.method === 'POST' && authAttempt.test(normalisePath(c.req.path)),
-      logger: ctx.logger,
     }),
   );
 
-  // 4. Bodies: at most MAX_JSON_BODY_BYTES, well-formed JSON (API and records service only).
-  for (const prefix of [api, records]) {
-    app.use(prefix, bodyGuard({ maxBytes: MAX_JSON_BODY_BYTES }));
-    app.use(`${prefix}/*`, bodyGuard({ maxBytes: MAX_JSON_BODY_BYTES }));
-  }
+  // 5. Bodies: at most MAX_JSON_BODY_BYTES of well-formed JSON without NUL (API and records only).
+  for (const path of prefixes) app.use(path, bodyGuard({ maxBytes: MAX_JSON_BODY_BYTES }));
+
+  // 6. Wrong passwords per account: after AUTH_ACCOUNT_MAX_FAILURES the account (whatever the
+  // address) is locked for AUTH_ACCOUNT_LOCK_SECONDS; a correct password clears the count.
+  const signInEmail = `${records.toLowerCase()}/auth/sign-in/email`;
+  app.use(
+    '*',
+    rateLimit({
+      limiter: ctx.rateLimitStore.limiter({
+        name: 'sign-in-account',
+        points: ctx.env.AUTH_ACCOUNT_MAX_FAILURES,
+        durationSeconds: ctx.env.AUTH_ACCOUNT_LOCK_SECONDS,
+        blockSeconds: ctx.env.AUTH_ACCOUNT_LOCK_SECONDS,
+      }),
+      applies: (c) => c.req.method === 'POST' && normalisePath(c.req.path) === signInEmail,
+      key: accountKey,
+      code: 'sign_in_locked',
+      settle: (status) => (status === 200 ? 'reset' : status === 401 ? 'keep' : 'refund'),
+    }),
+  );
 
   // Public, identity-free routes answer before the session lookup (a load balancer's health probe
   // must not depend on, or pay for, a session query).
   app.route(api, healthRoutes(ctx));
   app.route(api, configRoutes(ctx));
 
-  // 5. Session (cookie or bearer) for everything else under the API prefixes.
-  for (const prefix of [api, records]) {
-    app.use(prefix, sessionMiddleware(ctx));
-    app.use(`${prefix}/*`, sessionMiddleware(ctx));
-  }
+  // Auth mails per account: a few resets or verification mails an hour, so nobody's mailbox can be
+  // flooded through us (the count is per address asked for, whether or not it has an account).
+  const authMail = new RegExp(
+    `^${escapeRegExp(records.toLowerCase())}/auth/(request-password-reset|send-verification-email)$`,
+  );
+  app.use(
+    '*',
+    rateLimit({
+      limiter: ctx.rateLimitStore.limiter({
+        name: 'auth-mail-account',
+        points: AUTH_MAILS_PER_HOUR,
+        durationSeconds: 3600,
+      }),
+      applies: (c) => c.req.method === 'POST' && authMail.test(normalisePath(c.req.path)),
+      key: accountKey,
+      settle: (status) => (status < 300 ? 'keep' : 'refund'),
+    }),
+  );
+
+  // 7. Session (cookie or bearer) for everything else under the API prefixes.
+  for (const path of prefixes) app.use(path, sessionMiddleware(ctx));
   app.route(records, recordsRoutes(ctx));
   app.route(`${api}/classes`, classesRoutes(ctx));
   app.route(`${api}/calendar`, calendarRoutes(ctx));
@@ -130,9 +157,20 @@ export function createApp(deps: AppDeps) {
   return { app, auth: ctx.auth, ctx };
 }
 
+/**
+ * The account a sign-in names: a hash of its normalised e-mail (no address in the limiter's
+ * store), or null when the body names none (Better Auth answers 400 then).
+ */
+async function accountKey(c: Context): Promise<string | null> {
+  try {
+    const body = (await c.req.raw.clone().json()) as { email?: unknown };
+    if (typeof body.email !== 'string' || body.email.trim() === '') return null;
+    return createHash('sha256').update(body.email.trim().toLowerCase()).digest('base64url');
+  } catch {
+    return null;
+  }
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
-
-export type App = ReturnType<typeof createApp>['app'];
-export type AppType = App;

@@ -1,12 +1,29 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth, type GenericOAuthUserInfo } from 'better-auth/plugins/generic-oauth';
 import { signUpSchema, userRoleSchema } from '@aprenda/shared/schemas/auth';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@aprenda/shared/constants';
-import type { AppContext } from './app.ts';
+import type { DbHandle } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { Logger } from './lib/logger.ts';
+import { publicOrigin, trustedOrigins } from './lib/origins.ts';
+import type { Mail, Mailer } from './lib/mailer.ts';
+import { resetPasswordMail, verifyEmailMail } from './lib/mail-templates.ts';
 
-type AuthDeps = Pick<AppContext, 'env' | 'db' | 'secret'>;
+/** What Better Auth is built from (the app's context has all of it; the migration CLI less). */
+interface AuthDeps {
+  env: Env;
+  db: DbHandle;
+  secret: string;
+  mailer?: Mailer;
+  logger?: Logger;
+}
+
+/** Where the links of the auth mails land in the web app. */
+export const RESET_PASSWORD_PAGE = '/auth/redefinir-senha';
+export const VERIFY_EMAIL_PAGE = '/auth/verificar-email';
 
 const GITHUB_OAUTH_BASE_URL = 'https://github.com';
 const GITHUB_API_BASE_URL = 'https://api.github.com';
@@ -82,10 +99,12 @@ function githubProvider(env: AuthDeps['env']) {
   });
 }
 
-/** Public origin of the app (where the SPA lives). */
-export function publicOrigin(env: AuthDeps['env']): string {
-  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
-}
+/**
+ * The error behind a Better Auth 500, kept for the request that called `auth.handler` inside
+ * `authErrorScope.run(box, …)`: Better Auth turns a failing database into a plain 500, and the
+ * records route needs the original error to answer 503 `database_unavailable` (and log it).
+ */
+export const authErrorScope = new AsyncLocalStorage<{ error?: unknown }>();
 
 /**
  * Sign-up and profile rules Better Auth does not enforce by itself:
@@ -124,20 +143,67 @@ const authRules = createAuthMiddleware(async (c) => {
  */
 export function createAuthOptions(ctx: AuthDeps) {
   const origin = publicOrigin(ctx.env);
-  const trustedOrigins = [origin];
-  if (ctx.env.NODE_ENV !== 'production') trustedOrigins.push('http://localhost:5173');
+  /**
+   * Mails go out in the background: the answer must not wait for (or reveal, by its timing,
+   * whether there was) a mail to send. A failure is logged, never shown.
+   */
+  const sendInBackground = (mail: Mail) => {
+    if (!ctx.mailer) return;
+    ctx.mailer.send(mail).catch((err: unknown) => {
+      ctx.logger?.({
+        level: 'error',
+        msg: 'mail could not be sent',
+        subject: mail.subject,
+        err: err instanceof Error ? err.message : String(err),
+      });
+    });
+  };
   const github = Boolean(ctx.env.GITHUB_CLIENT_ID && ctx.env.GITHUB_CLIENT_SECRET);
   return {
     appName: 'Aprenda',
     secret: ctx.secret,
     baseURL: origin,
     basePath: `${ctx.env.RECORDS_PREFIX}/auth`,
-    trustedOrigins,
+    // The same origins as our own guard (middleware/origin-guard.ts), per request.
+    trustedOrigins: (request?: Request) => trustedOrigins(ctx.env, request?.url),
     database: { db: ctx.db.db, type: ctx.db.dialect },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Sign-in does not wait for a verified e-mail: students use the app at once.
+      requireEmailVerification: false,
+      // "Esqueci minha senha": the link opens the web app's reset form with the token.
+      sendResetPassword: async ({
+        user,
+        token,
+      }: {
+        user: { name: string; email: string };
+        token: string;
+      }) => {
+        const link = `${origin}${RESET_PASSWORD_PAGE}?token=${encodeURIComponent(token)}`;
+        sendInBackground(resetPasswordMail(user, link));
+      },
+      resetPasswordTokenExpiresIn: 60 * 60,
+      // A new password signs every session out (a stolen one included).
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({
+        user,
+        url,
+      }: {
+        user: { name: string; email: string };
+        url: string;
+      }) => {
+        // Better Auth's link verifies, then redirects to callbackURL: always the web app's page.
+        const link = new URL(url);
+        link.searchParams.set('callbackURL', VERIFY_EMAIL_PAGE);
+        sendInBackground(verifyEmailMail(user, link.toString()));
+      },
     },
     user: {
       additionalFields: {
@@ -154,7 +220,14 @@ export function createAuthOptions(ctx: AuthDeps) {
       accountLinking: { enabled: false, disableImplicitLinking: true },
     },
     // OAuth errors land on the sign-in page: /auth?error=<code> (e.g. account_not_linked).
-    onAPIError: { errorURL: `${origin}/auth` },
+    onAPIError: {
+      errorURL: `${origin}/auth`,
+      // Keep the error for the route (authErrorScope) instead of Better Auth's console logging.
+      onError: (error: unknown) => {
+        const box = authErrorScope.getStore();
+        if (box) box.error = error;
+      },
+    },
     // Rate limiting of sign-in/sign-up is done by the app (middleware/rate-limit.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

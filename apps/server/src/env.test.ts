@@ -23,8 +23,13 @@ describe('parseEnv', () => {
       DATA_DIR: './data',
       LOG_LEVEL: 'info',
       TRUST_PROXY: false,
-      AUTH_RATE_LIMIT_MAX: 10,
+      // A flood guard per address (a school shares one); guessing is limited per account.
+      AUTH_RATE_LIMIT_MAX: 300,
       AUTH_RATE_LIMIT_WINDOW_SECONDS: 60,
+      AUTH_ACCOUNT_MAX_FAILURES: 5,
+      AUTH_ACCOUNT_LOCK_SECONDS: 900,
+      JOIN_CODE_RATE_LIMIT_MAX: 10,
+      JOIN_CODE_RATE_LIMIT_WINDOW_SECONDS: 600,
       SEED_DEMO: true,
     });
     expect(env.APP_SECRET).toBeUndefined();

@@ -10,6 +10,9 @@ const prefix = z
   .string()
   .regex(/^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/i, 'must start with "/" and have no trailing slash');
 
+/** Sign-in/sign-up requests per client address per minute (a flood guard, not a guess limit). */
+export const AUTH_RATE_LIMIT_DEFAULT = 300;
+
 const optionalUrl = z
   .url()
   .optional()
@@ -47,6 +50,18 @@ export const envSchema = z
     POSTHOG_KEY: optionalString,
     POSTHOG_HOST: optionalUrl,
     REDIS_URL: optionalString,
+    /**
+     * Outgoing mail (password reset, e-mail verification): `smtp://user:pass@host:587` or
+     * `smtps://…:465`. Unset outside production: mails are written to the server log, links
+     * included. Unset in production: nothing can be sent (logged loudly at start).
+     */
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be smtp://… or smtps://…')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().min(3).default('Aprenda <no-reply@aprenda.localhost>'),
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: optionalUrl,
     ANTHROPIC_API_KEY: optionalString,
@@ -68,6 +83,31 @@ export const envSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    /**
+     * Bounds on the database (nothing waits forever): PostgreSQL statements running longer are
+     * cancelled, lock waits fail sooner, and a request waits at most DB_POOL_ACQUIRE_TIMEOUT_MS
+     * for one of DB_POOL_SIZE connections; SQLite writers wait DB_BUSY_TIMEOUT_MS for the lock.
+     * Each then answers 503 `database_unavailable`.
+     */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+    DB_POOL_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
+    DB_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+    /**
+     * HTTP server timeouts (Node): all request headers within HTTP_HEADERS_TIMEOUT_MS and the whole
+     * request (not the answer, which may stream) within HTTP_REQUEST_TIMEOUT_MS, else the
+     * connection is closed; idle keep-alive connections close after HTTP_KEEP_ALIVE_TIMEOUT_MS.
+     */
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(5_000),
+    /**
+     * How often one instance looks for answers left `streaming` by a dead process (older than
+     * AI_FIRST_TOKEN_TIMEOUT_MS + ANSWER_STALE_MARGIN_MS since their last save) and fails them.
+     */
+    ANSWER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+    ANSWER_STALE_MARGIN_MS: z.coerce.number().int().min(0).default(30_000),
     /** PostgreSQL named prepared statements (off behind a transaction-pooling proxy). */
     PG_PREPARED_STATEMENTS: z
       .enum(['true', 'false', '1', '0', ''])
@@ -79,9 +119,20 @@ export const envSchema = z
      * 0 turns it off.
      */
     RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
-    /** Auth rate limit: requests per window per client for sign-in/sign-up. */
-    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    /**
+     * Flood guard per client address on sign-in, sign-up and the password and verification
+     * mails: requests per window. High on purpose — a whole school may share one address; guessing
+     * is stopped per account (AUTH_ACCOUNT_MAX_FAILURES).
+     */
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(AUTH_RATE_LIMIT_DEFAULT),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    /** Wrong passwords per account (e-mail) before it is locked for AUTH_ACCOUNT_LOCK_SECONDS. */
+    AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+    /** The failure window and the lock that follows it. */
+    AUTH_ACCOUNT_LOCK_SECONDS: z.coerce.number().int().min(1).default(900),
+    /** Wrong class codes per user per window (then 429), so codes cannot be guessed. */
+    JOIN_CODE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    JOIN_CODE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0', ''])
       .default('true')

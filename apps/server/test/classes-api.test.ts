@@ -316,14 +316,26 @@ describe.each(dialects)('class API (%s)', (dialect) => {
         (await actions(helena.id, 'member_removed')).filter((a) => a.class_id === c.id),
       ).toEqual([{ class_id: c.id, user_id: maria.id }]);
 
-      // With a co-teacher, the owner may step down and leave.
+      // With a co-teacher, the owner still cannot step down or leave before handing the class over.
       await call(helena, 'POST', `/classes/${c.id}/members?user_id=${joao.id}&role=teacher`);
+      const stepDown = await call<Problem>(
+        helena,
+        'POST',
+        `/classes/${c.id}/members?user_id=${helena.id}&role=student`,
+      );
+      expect(stepDown).toMatchObject({ status: 403, body: { code: 'owner_protected' } });
+      expect((await call(joao, 'DELETE', `/classes/${c.id}`)).status).toBe(403);
+      // After the transfer the old owner may step down; the new owner may delete the class.
+      const moved = await call<ClassDetail>(helena, 'POST', `/classes/${c.id}/owner`, {
+        user_id: joao.id,
+      });
+      expect(moved).toMatchObject({ status: 200, body: { owner_id: joao.id } });
       expect(
         (await call(helena, 'POST', `/classes/${c.id}/members?user_id=${helena.id}&role=student`))
           .status,
       ).toBe(200);
+      // The new owner is the last teacher now: neither leaving nor being removed.
       expect((await call(joao, 'DELETE', `/classes/${c.id}/members/${joao.id}`)).status).toBe(409);
-      // The owner no longer teaches it: the remaining teacher may delete the class.
       expect((await call(joao, 'DELETE', `/classes/${c.id}`)).status).toBe(204);
     });
   });
@@ -393,6 +405,7 @@ describe.each(dialects)('class API (%s)', (dialect) => {
         expires_at: inv.expires_at,
         email_locked: false,
         email_matches: true,
+        email_verified: false,
         already_member: false,
       });
       expect((await call(lucas, 'GET', `/classes/${c.id}`)).status).toBe(404); // preview does not join
@@ -480,6 +493,16 @@ describe.each(dialects)('class API (%s)', (dialect) => {
         status: 403,
         body: { code: 'invite_email_mismatch' },
       });
+      // The right address, but not verified yet: only its mailbox's owner may accept.
+      expect(await accept(maria, locked.token)).toMatchObject({
+        status: 403,
+        body: { code: 'email_not_verified' },
+      });
+      await t.db.db
+        .updateTable('user')
+        .set({ emailVerified: t.db.dialect === 'postgres' ? true : 1 })
+        .where('id', '=', maria.id)
+        .execute();
       expect((await accept(maria, locked.token)).status).toBe(200);
 
       const teacherInvite = await make({ role: 'teacher', expires_at: '2030-03-02T12:00:00Z' });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createApp } from '../src/app.ts';
-import { createDb, type DbHandle } from '../src/db/client.ts';
+import { createDb, dbOptionsFromEnv, type DbHandle } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { parseEnv, type Env } from '../src/env.ts';
 import type { Clock } from '../src/lib/clock.ts';
@@ -44,7 +44,7 @@ export interface TestApp {
 export async function createTestApp(
   dialect: 'sqlite' | 'postgres',
   envOverrides: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; poolSize?: number } = {},
 ): Promise<TestApp> {
   let url: string;
   let cleanup: () => Promise<void>;
@@ -80,7 +80,7 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_MAX: '100000',
     ...envOverrides,
   });
-  const db = createDb(url, { poolSize: 4 });
+  const db = createDb(url, { ...dbOptionsFromEnv(env), poolSize: options.poolSize ?? 4 });
   const built = createApp({
     env,
     db,

@@ -30,6 +30,8 @@ interface Fixture {
   targetId: string;
   /** A user who is not a member, for adding. */
   newcomerId: string;
+  /** The co-teacher (a transfer of ownership names them). */
+  coTeacherId: string;
 }
 
 interface Route {
@@ -39,6 +41,8 @@ interface Route {
   expect: Record<Exclude<Actor, 'anonymous'>, number>;
   /** Does a success change the class's rows? (denied calls must change nothing) */
   write?: boolean;
+  /** The problem code of a 403 per actor, where it is more specific than `forbidden`. */
+  forbiddenCode?: Partial<Record<Actor, string>>;
 }
 
 const read = (ok = 200) => ({
@@ -99,6 +103,19 @@ const ROUTES: Route[] = [
     req: (f) => ({ method: 'DELETE', path: `/api/classes/${f.classId}` }),
     // Deleting a class for everyone is for its owner only.
     expect: { owner: 204, coTeacher: 403, student: 403, outsider: 404, forged: 403 },
+    forbiddenCode: { coTeacher: 'owner_only' },
+    write: true,
+  },
+  {
+    name: 'POST /classes/{id}/owner',
+    req: (f) => ({
+      method: 'POST',
+      path: `/api/classes/${f.classId}/owner`,
+      body: { user_id: f.coTeacherId },
+    }),
+    // Ownership moves only when the owner hands it over.
+    expect: { owner: 200, coTeacher: 403, student: 403, outsider: 404, forged: 403 },
+    forbiddenCode: { coTeacher: 'owner_only' },
     write: true,
   },
   {
@@ -240,6 +257,7 @@ describe.each(dialects)(
         inviteToken: invite.token,
         targetId: target.id,
         newcomerId: newcomer.id,
+        coTeacherId: users.coTeacher.id,
       };
     }
 
@@ -296,7 +314,9 @@ describe.each(dialects)(
             const problem = (await res.json()) as { code: string };
             expect(res.headers.get('content-type')).toContain('application/problem+json');
             if (res.status === 404) expect(problem.code).toBe('not_found');
-            if (res.status === 403) expect(problem.code).toBe('forbidden');
+            if (res.status === 403) {
+              expect(problem.code).toBe(route.forbiddenCode?.[actor] ?? 'forbidden');
+            }
             if (res.status === 401) expect(problem.code).toBe('unauthorized');
             if (before)
               expect(await snapshot(f.classId), `${route.name} as ${actor}`).toEqual(before);

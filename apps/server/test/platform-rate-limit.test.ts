@@ -7,7 +7,7 @@ import {
   memoryRateLimitStore,
   redisRateLimitStore,
   type RateLimitStore,
-} from '../src/middleware/rate-limit.ts';
+} from '../src/lib/rate-limits.ts';
 import { createTestApp, dialects, TEST_SECRET, type TestApp } from './helpers.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -24,7 +24,11 @@ function signIn(app: Fetcher, address: string, headers: Record<string, string> =
     {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
-      body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password-1' }),
+      // A different account each time: this is the per-address limit, not the per-account one.
+      body: JSON.stringify({
+        email: `nobody-${randomUUID()}@example.com`,
+        password: 'wrong-password-1',
+      }),
     },
     peer(address),
   );
@@ -132,15 +136,36 @@ describe('auth rate limit behind a trusted proxy', () => {
 });
 
 describe('rate-limit stores', () => {
-  it('memory: counts per key and resets after the window', async () => {
-    let now = 1_000_000;
-    const store = memoryRateLimitStore(() => now);
-    expect(await store.hit('a', 1000)).toEqual({ count: 1, resetMs: 1000 });
-    now += 400;
-    expect(await store.hit('a', 1000)).toEqual({ count: 2, resetMs: 600 });
-    expect((await store.hit('b', 1000)).count).toBe(1);
-    now += 600;
-    expect(await store.hit('a', 1000)).toEqual({ count: 1, resetMs: 1000 });
+  it('memory: counts per key, refuses beyond the limit, refunds and resets', async () => {
+    const store = memoryRateLimitStore();
+    const limiter = store.limiter({ name: 'unit', points: 2, durationSeconds: 60 });
+    expect(await limiter.consume('a')).toMatchObject({ allowed: true, remaining: 1 });
+    expect(await limiter.consume('a')).toMatchObject({ allowed: true, remaining: 0 });
+    const refused = await limiter.consume('a');
+    expect(refused.allowed).toBe(false);
+    expect(refused.resetSeconds).toBeGreaterThanOrEqual(1);
+    expect(refused.resetSeconds).toBeLessThanOrEqual(60);
+    expect((await limiter.consume('b')).allowed).toBe(true);
+    // The same limit asked for again is the same counter.
+    expect(
+      (await store.limiter({ name: 'unit', points: 2, durationSeconds: 60 }).consume('a')).allowed,
+    ).toBe(false);
+    await limiter.reset('a');
+    expect((await limiter.consume('a')).allowed).toBe(true);
+    await limiter.refund('a');
+    expect(await limiter.consume('a')).toMatchObject({ allowed: true, remaining: 1 });
+  });
+
+  it('memory: the window expires', async () => {
+    const limiter = memoryRateLimitStore().limiter({
+      name: 'short',
+      points: 1,
+      durationSeconds: 1,
+    });
+    expect((await limiter.consume('k')).allowed).toBe(true);
+    expect((await limiter.consume('k')).allowed).toBe(false);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await limiter.consume('k')).allowed).toBe(true);
   });
 
   describe('redis (real server at 127.0.0.1:6379)', () => {
@@ -160,29 +185,32 @@ describe('rate-limit stores', () => {
     });
 
     it('two instances share one counter with a TTL', async () => {
-      const a = open();
-      const b = open();
-      expect((await a.hit('k', 5000)).count).toBe(1);
-      expect((await b.hit('k', 5000)).count).toBe(2);
-      const third = await a.hit('k', 5000);
-      expect(third.count).toBe(3);
-      expect(third.resetMs).toBeGreaterThan(0);
-      expect(third.resetMs).toBeLessThanOrEqual(5000);
+      const limit = { name: 'shared', points: 3, durationSeconds: 5 };
+      const a = open().limiter(limit);
+      const b = open().limiter(limit);
+      expect(await a.consume('k')).toMatchObject({ allowed: true, remaining: 2 });
+      expect(await b.consume('k')).toMatchObject({ allowed: true, remaining: 1 });
+      expect(await a.consume('k')).toMatchObject({ allowed: true, remaining: 0 });
+      const refused = await b.consume('k');
+      expect(refused.allowed).toBe(false);
+      expect(refused.resetSeconds).toBeLessThanOrEqual(5);
       const redis = new Redis(REDIS_URL);
       try {
-        expect(await redis.get(`${prefix}k`)).toBe('3');
-        expect(await redis.pttl(`${prefix}k`)).toBeGreaterThan(0);
+        const keys = await redis.keys(`${prefix}shared*`);
+        expect(keys).toHaveLength(1);
+        expect(Number(await redis.get(keys[0]!))).toBe(4);
+        expect(await redis.pttl(keys[0]!)).toBeGreaterThan(0);
       } finally {
         await redis.quit();
       }
     });
 
     it('the window expires', async () => {
-      const s = open();
-      expect((await s.hit('short', 150)).count).toBe(1);
-      expect((await s.hit('short', 150)).count).toBe(2);
-      await new Promise((r) => setTimeout(r, 250));
-      expect((await s.hit('short', 150)).count).toBe(1);
+      const limiter = open().limiter({ name: 'short', points: 1, durationSeconds: 1 });
+      expect((await limiter.consume('k')).allowed).toBe(true);
+      expect((await limiter.consume('k')).allowed).toBe(false);
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await limiter.consume('k')).allowed).toBe(true);
     });
 
     it('the app limits sign-in across two instances sharing Redis', async () => {
@@ -211,8 +239,8 @@ describe('rate-limit stores', () => {
       }
     });
 
-    it('an unreachable Redis lets requests through instead of failing sign-in', async () => {
-      const t = await createTestApp(dialects[0]!, { AUTH_RATE_LIMIT_MAX: '1' });
+    it('an unreachable Redis keeps the limit per instance (memory) instead of failing sign-in or lifting the limit', async () => {
+      const t = await createTestApp(dialects[0]!, { AUTH_RATE_LIMIT_MAX: '2' });
       const down = redisRateLimitStore('redis://127.0.0.1:1', { keyPrefix: prefix });
       try {
         const { app } = createApp({
@@ -221,11 +249,12 @@ describe('rate-limit stores', () => {
           secret: TEST_SECRET,
           rateLimitStore: down,
         });
-        for (let i = 0; i < 3; i++) {
+        for (let i = 0; i < 2; i++) {
           const res = await signIn(app, '192.0.2.20');
           expect(res.status).not.toBe(429);
           expect(res.status).toBeLessThan(500);
         }
+        await expect429(await signIn(app, '192.0.2.20'), 60);
       } finally {
         await down.close();
         await t.close();

@@ -12,13 +12,10 @@ import {
   type SignedUp,
   type TestApp,
 } from './helpers.ts';
-import { createApp, type AppEnv } from '../src/app.ts';
+import { createApp } from '../src/app.ts';
+import type { AppEnv, SessionInfo, SessionUser } from '../src/context.ts';
 import { createDb } from '../src/db/client.ts';
-import {
-  sessionMiddleware,
-  type SessionInfo,
-  type SessionUser,
-} from '../src/middleware/session.ts';
+import { sessionMiddleware } from '../src/middleware/session.ts';
 
 /**
  * The session middleware's fast path for signed bearer tokens (middleware/session.ts) must answer
@@ -127,6 +124,7 @@ describe.each(dialects)('bearer sessions (%s)', (dialect) => {
       email: u.email,
       role: 'student',
       image: null,
+      emailVerified: false,
     });
     expect(fast).toEqual(viaCookie);
     await sql`update "user" set role = 'teacher' where id = ${u.id}`.execute(t.db.db);

@@ -36,6 +36,19 @@ export const ERROR_CODES = [
   'provider_stream_dropped',
   'provider_error',
   'nothing_to_regenerate',
+  'forbidden_origin',
+  'unsupported_media_type',
+  'owner_protected',
+  'owner_only',
+  'owner_target_not_teacher',
+  'sign_in_locked',
+  'database_unavailable',
+  'storage_full',
+  'database_read_only',
+  'email_not_verified',
+  'invalid_token',
+  'email_already_verified',
+  'wrong_password',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
 const KEY_INFO = 'aprenda/user_api_keys/aes-256-gcm/v1';
 const KEY_SALT = 'aprenda';
@@ -60,4 +60,9 @@ export function maskApiKey(plain: string): string {
   const chars = Array.from(plain);
   if (chars.length < 16) return `…${chars.slice(-2).join('')}`;
   return `${chars.slice(0, 3).join('')}…${chars.slice(-4).join('')}`;
+}
+
+/** hex SHA-256 — how invite and feed tokens are stored and looked up. */
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
 }

@@ -1,5 +1,5 @@
 import type { Expression, ExpressionBuilder, ReferenceExpression, SqlBool } from 'kysely';
-import { badRequest } from '../middleware/errors.ts';
+import { badRequest } from './app-error.ts';
 
 /** Opaque list cursor: base64url of a JSON array of `n` strings (the sort key of the last item). */
 export function encodeCursor(values: string[]): string {
@@ -9,15 +9,30 @@ export function encodeCursor(values: string[]): string {
 export function decodeCursor(raw: string, n: number): string[] {
   try {
     const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === n && value.every((v) => typeof v === 'string')) {
+    // Strings of a sane length without U+0000 (PostgreSQL cannot compare a text holding it).
+    if (
+      Array.isArray(value) &&
+      value.length === n &&
+      value.every((v) => typeof v === 'string' && v.length <= 200 && !v.includes('\u0000'))
+    ) {
       return value as string[];
     }
   } catch {
     // fall through
   }
-  throw badRequest('Invalid cursor', [
+  throw invalidCursor();
+}
+
+const invalidCursor = () =>
+  badRequest('Invalid cursor', [
     { path: 'cursor', code: 'invalid_format', message: 'Invalid cursor' },
   ]);
+
+/** A cursor part that stands for an integer column: a whole number within [min, max], else 400. */
+export function cursorInt(raw: string, min: number, max: number): number {
+  const value = /^-?\d{1,16}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw invalidCursor();
+  return value;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { ValidationTargets } from 'hono';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
-import { badRequest, fieldErrors } from '../middleware/errors.ts';
+import type { FieldError } from '@aprenda/shared/errors';
+import { badRequest, notFound } from './app-error.ts';
 
 /**
  * zod validator for a request part. Bad input → 400 `validation_failed` with field errors;
@@ -15,5 +16,38 @@ export function zv<T extends z.ZodType, Target extends keyof ValidationTargets>(
     const result = schema.safeParse(value);
     if (!result.success) throw badRequest('Invalid input', fieldErrors(result.error));
     return result.data as z.output<T>;
+  });
+}
+
+/**
+ * Every id and token we hand out (UUIDv7, Better Auth's ids, base64url tokens) is 1–128 of
+ * `A–Z a–z 0–9 _ -`. A path segment that cannot be one names nothing: 404 without a query.
+ */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** Path parameters that are ids: each must look like one, else 404 `not_found`. */
+export function idParams<K extends string>(...keys: K[]) {
+  return validator('param', (value: Record<string, string>) => {
+    for (const key of keys) {
+      if (!ID_PATTERN.test(value[key] ?? '')) throw notFound('No such resource');
+    }
+    return value as Record<K, string>;
+  });
+}
+
+/** zod issues → field errors (path, code, bounds). */
+export function fieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => {
+    const fe: FieldError = {
+      path: issue.path.map(String).join('.'),
+      code: issue.code,
+      message: issue.message,
+    };
+    if (issue.code === 'too_small' && typeof issue.minimum === 'number') fe.minimum = issue.minimum;
+    if (issue.code === 'too_big' && typeof issue.maximum === 'number') fe.maximum = issue.maximum;
+    if (issue.code === 'custom' && typeof issue.params?.maximum === 'number') {
+      fe.maximum = issue.params.maximum;
+    }
+    return fe;
   });
 }

@@ -2,6 +2,9 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import { databaseFault, type DatabaseFault } from '../db/faults.ts';
+import { AppError } from '../lib/app-error.ts';
+import { fieldErrors } from '../lib/validate.ts';
 import {
   type ErrorCode,
   type FieldError,
@@ -17,9 +20,11 @@ const TITLES: Record<number, string> = {
   409: 'Conflict',
   410: 'Gone',
   413: 'Content Too Large',
+  415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
 
 /** The standard reason phrase of a status, for problem titles. */
@@ -27,53 +32,58 @@ export function statusTitle(status: number): string {
   return TITLES[status] ?? 'Error';
 }
 
-/** Throw from routes and services: becomes an RFC 9457 problem with a stable code. */
-export class HttpError extends Error {
-  readonly status: ContentfulStatusCode;
-  readonly code: ErrorCode;
-  readonly errors: FieldError[] | undefined;
-  readonly headers: Record<string, string> | undefined;
-  constructor(
-    status: ContentfulStatusCode,
-    code: ErrorCode,
-    detail?: string,
-    options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
-  ) {
-    super(detail ?? TITLES[status] ?? 'Error');
-    this.name = 'HttpError';
-    this.status = status;
-    this.code = code;
-    this.errors = options.errors;
-    this.headers = options.headers;
-  }
-}
-
-export const badRequest = (detail?: string, errors?: FieldError[]) =>
-  new HttpError(400, errors ? 'validation_failed' : 'bad_request', detail, errors ? { errors } : {});
-export const unauthorized = (detail = 'Sign-in required') =>
-  new HttpError(401, 'unauthorized', detail);
-export const forbidden = (detail = 'Forbidden', code: ErrorCode = 'forbidden') =>
-  new HttpError(403, code, detail);
-export const notFound = (detail = 'Not found') => new HttpError(404, 'not_found', detail);
-export const conflict = (detail = 'Conflict', code: ErrorCode = 'conflict') =>
-  new HttpError(409, code, detail);
-
-/** zod issues → field errors (path, code, bounds). */
-export function fieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => {
-    const fe: FieldError = {
-      path: issue.path.map(String).join('.'),
-      code: issue.code,
-      message: issue.message,
-    };
-    if (issue.code === 'too_small' && typeof issue.minimum === 'number') fe.minimum = issue.minimum;
-    if (issue.code === 'too_big' && typeof issue.maximum === 'number') fe.maximum = issue.maximum;
-    if (issue.code === 'custom' && typeof issue.params?.maximum === 'number') {
-      fe.maximum = issue.params.maximum;
-    }
-    return fe;
-  });
-}
+/**
+ * The HTTP status of every error code — decided here, once. Services throw `AppError(code)`
+ * (lib/app-error.ts) and never know a status. `satisfies Record<ErrorCode, …>` makes a new code
+ * without a status a type error.
+ */
+export const STATUS_OF = {
+  bad_request: 400,
+  validation_failed: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  session_invalid: 401,
+  forbidden: 403,
+  identity_mismatch: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+  email_taken: 409,
+  invalid_credentials: 401,
+  provider_not_supported: 400,
+  class_code_taken: 409,
+  class_code_not_found: 404,
+  invite_used_up: 409,
+  invite_email_mismatch: 403,
+  last_teacher: 409,
+  user_not_found: 404,
+  message_too_long: 413,
+  no_api_key: 400,
+  model_not_available: 400,
+  provider_auth_failed: 502,
+  provider_rate_limited: 502,
+  provider_timeout: 504,
+  provider_stream_dropped: 502,
+  provider_error: 502,
+  nothing_to_regenerate: 400,
+  forbidden_origin: 403,
+  unsupported_media_type: 415,
+  owner_protected: 403,
+  owner_only: 403,
+  owner_target_not_teacher: 409,
+  sign_in_locked: 429,
+  database_unavailable: 503,
+  storage_full: 507,
+  database_read_only: 503,
+  email_not_verified: 403,
+  invalid_token: 400,
+  email_already_verified: 409,
+  wrong_password: 400,
+} as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export function problemResponse(
   c: Context,
@@ -102,10 +112,9 @@ export function problemResponse(
 /** Central error handler: known errors → their problem; anything else → 500 without internals. */
 export function errorHandler(log: (entry: Record<string, unknown>) => void): ErrorHandler {
   return (err, c) => {
-    if (err instanceof HttpError) {
-      return problemResponse(c, err.status, err.code, err.message, {
+    if (err instanceof AppError) {
+      return problemResponse(c, STATUS_OF[err.code], err.code, err.message, {
         ...(err.errors ? { errors: err.errors } : {}),
-        ...(err.headers ? { headers: err.headers } : {}),
       });
     }
     if (err instanceof z.ZodError) {
@@ -130,6 +139,13 @@ export function errorHandler(log: (entry: Record<string, unknown>) => void): Err
                   : 'internal';
       return problemResponse(c, status, code, status < 500 ? err.message : undefined);
     }
+    const fault = databaseFault(err);
+    if (fault) {
+      // The database's own error (SQLITE_FULL, 57P01…) goes to the log; the client gets a
+      // retryable status with a stable code.
+      log({ level: 'error', msg: 'database fault', fault, err: describeError(err) });
+      return databaseFaultResponse(c, fault);
+    }
     log({
       level: 'error',
       msg: 'unhandled error',
@@ -137,6 +153,32 @@ export function errorHandler(log: (entry: Record<string, unknown>) => void): Err
     });
     return problemResponse(c, 500, 'internal');
   };
+}
+
+/** name, message and driver code of an error, for the log (never SQL parameters). */
+export function describeError(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const code = (err as { code?: unknown }).code;
+  return {
+    name: err.name,
+    message: err.message,
+    ...(typeof code === 'string' ? { code } : {}),
+    stack: err.stack,
+  };
+}
+
+const FAULTS: Record<DatabaseFault, { status: 503 | 507; code: ErrorCode; retryAfter: string }> = {
+  unavailable: { status: 503, code: 'database_unavailable', retryAfter: '2' },
+  full: { status: 507, code: 'storage_full', retryAfter: '60' },
+  read_only: { status: 503, code: 'database_read_only', retryAfter: '60' },
+};
+
+/** 503 `database_unavailable` / 507 `storage_full` / 503 `database_read_only`, with Retry-After. */
+export function databaseFaultResponse(c: Context, fault: DatabaseFault): Response {
+  const { status, code, retryAfter } = FAULTS[fault];
+  return problemResponse(c, status, code, 'The database cannot serve this request right now', {
+    headers: { 'retry-after': retryAfter },
+  });
 }
 
 export const notFoundHandler: NotFoundHandler = (c) =>

@@ -1,142 +1,58 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { Redis } from 'ioredis';
-import type { Logger } from '../lib/logger.ts';
+import type { ErrorCode } from '@aprenda/shared/errors';
+import type { Limiter } from '../lib/rate-limits.ts';
 import { problemResponse } from './errors.ts';
 
-/** One counted hit: how many hits the key has in the current window and when the window ends. */
-export interface RateLimitHit {
-  count: number;
-  /** Milliseconds until the window resets. */
-  resetMs: number;
-}
-
-/** Where counters live: process memory (one instance) or Redis (shared by every instance). */
-export interface RateLimitStore {
-  hit(key: string, windowMs: number): Promise<RateLimitHit>;
-  close(): Promise<void>;
-}
-
-/** Fixed-window counters in memory. Expired windows are swept so the map cannot grow forever. */
-export function memoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let lastSweep = now();
-  return {
-    async hit(key, windowMs) {
-      const t = now();
-      if (t - lastSweep > 60_000 || windows.size > 100_000) {
-        for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
-        lastSweep = t;
-      }
-      let w = windows.get(key);
-      if (!w || w.resetAt <= t) {
-        w = { count: 0, resetAt: t + windowMs };
-        windows.set(key, w);
-      }
-      w.count += 1;
-      return { count: w.count, resetMs: w.resetAt - t };
-    },
-    async close() {
-      windows.clear();
-    },
-  };
-}
-
-// INCR, start the window on the first hit, answer [count, ms left] — atomically.
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return { count, ttl }
-`;
-
-/** Fixed-window counters in Redis, so several server instances share one limit. */
-export function redisRateLimitStore(
-  url: string,
-  options: { keyPrefix?: string } = {},
-): RateLimitStore {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
-    enableOfflineQueue: true,
-  });
-  // Connection problems surface as failed commands (handled by the middleware), not crashes.
-  redis.on('error', () => {});
-  const prefix = options.keyPrefix ?? 'aprenda:rl:';
-  return {
-    async hit(key, windowMs) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [
-        number,
-        number,
-      ];
-      return { count: Number(count), resetMs: Number(ttl) };
-    },
-    async close() {
-      try {
-        await redis.quit();
-      } catch {
-        redis.disconnect();
-      }
-    },
-  };
-}
-
-/** Memory store, or Redis when REDIS_URL is set. */
-export function createRateLimitStore(redisUrl: string | undefined): RateLimitStore {
-  return redisUrl ? redisRateLimitStore(redisUrl) : memoryRateLimitStore();
-}
+/** After the request: whether its event keeps counting. */
+export type Settle = 'keep' | 'refund' | 'reset';
 
 export interface RateLimitOptions {
-  store: RateLimitStore;
-  /** Counter namespace, e.g. `auth`. */
-  name: string;
-  max: number;
-  windowSeconds: number;
-  /** Who is counted (usually the client IP). */
-  key: (c: Context) => string;
+  limiter: Limiter;
+  /** Who is counted (an address, a user id, an account); null → not counted. */
+  key: (c: Context) => string | null | Promise<string | null>;
   /** Only requests for which this answers true are counted. Default: all. */
   applies?: (c: Context) => boolean;
-  logger?: Logger;
+  /** The problem code of the 429 (default `rate_limited`). */
+  code?: ErrorCode;
+  /** Decide from the response status whether the event counts (default: it always does). */
+  settle?: (status: number) => Settle;
 }
 
 /**
- * Fixed-window rate limit: more than `max` requests per key in `windowSeconds` → 429 problem
- * `rate_limited` with `Retry-After` (seconds). If the store fails (Redis down) the request is let
- * through and the failure logged: an outage of the limiter must not lock everyone out of sign-in.
+ * Rate limit: each counted request consumes one event *before* it runs (so concurrent requests
+ * cannot slip past the limit); beyond the limit → 429 problem with `Retry-After` (seconds) and
+ * RateLimit headers. `settle` may give the event back once the outcome is known.
  */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
-  const windowMs = options.windowSeconds * 1000;
+  const { limiter } = options;
   return async (c, next) => {
     if (options.applies && !options.applies(c)) return next();
-    let hit: RateLimitHit;
-    try {
-      hit = await options.store.hit(`${options.name}:${options.key(c)}`, windowMs);
-    } catch (err) {
-      options.logger?.({
-        level: 'warn',
-        msg: 'rate limit store unavailable',
-        limiter: options.name,
-        err: err instanceof Error ? err.message : String(err),
-      });
-      return next();
-    }
-    const remaining = Math.max(0, options.max - hit.count);
-    const resetSeconds = Math.max(1, Math.ceil(hit.resetMs / 1000));
-    if (hit.count > options.max) {
-      return problemResponse(c, 429, 'rate_limited', 'Too many attempts; try again later', {
-        headers: {
-          'retry-after': String(resetSeconds),
-          'ratelimit-limit': String(options.max),
-          'ratelimit-remaining': '0',
-          'ratelimit-reset': String(resetSeconds),
+    const key = await options.key(c);
+    if (key === null) return next();
+    const decision = await limiter.consume(key);
+    if (!decision.allowed) {
+      return problemResponse(
+        c,
+        429,
+        options.code ?? 'rate_limited',
+        'Too many attempts; try again later',
+        {
+          headers: {
+            'retry-after': String(decision.resetSeconds),
+            'ratelimit-limit': String(limiter.points),
+            'ratelimit-remaining': '0',
+            'ratelimit-reset': String(decision.resetSeconds),
+          },
         },
-      });
+      );
     }
     await next();
-    trySetHeader(c, 'ratelimit-limit', String(options.max));
-    trySetHeader(c, 'ratelimit-remaining', String(remaining));
-    trySetHeader(c, 'ratelimit-reset', String(resetSeconds));
+    const settle = options.settle?.(c.res.status) ?? 'keep';
+    if (settle === 'refund') await limiter.refund(key);
+    else if (settle === 'reset') await limiter.reset(key);
+    trySetHeader(c, 'ratelimit-limit', String(limiter.points));
+    trySetHeader(c, 'ratelimit-remaining', String(decision.remaining));
+    trySetHeader(c, 'ratelimit-reset', String(decision.resetSeconds));
   };
 }
 

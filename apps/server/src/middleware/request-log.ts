@@ -11,10 +11,13 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * Request id + one JSON log line per request: `{ msg: 'request', method, path, status, ms,
  * requestId }`. The id comes from `X-Request-Id` when it looks safe, else a fresh UUIDv7; it is
  * echoed on the response and set as `c.get('requestId')` (problems carry it too). Only the path is
- * logged — never the query string, headers or bodies, which may hold tokens or keys.
+ * logged — never the query string, headers or bodies, which may hold tokens or keys — and a path
+ * that itself carries a token is written redacted (`redact`).
  */
 export function requestLog(
   logger: Logger,
+  /** Rewrites paths that carry a credential (lib/log-redaction.ts). */
+  redact: (path: string) => string = (path) => path,
 ): MiddlewareHandler<{ Variables: { requestId: string } }> {
   return async (c, next) => {
     const started = performance.now();
@@ -28,11 +31,12 @@ export function requestLog(
     } finally {
       if (!onNode) setHeaders(c, header);
       const status = c.res.status;
+      const path = redact(c.req.path);
       logger({
         level: status >= 500 ? 'error' : 'info',
         msg: 'request',
         method: c.req.method,
-        path: c.req.path.length > 300 ? `${c.req.path.slice(0, 300)}…` : c.req.path,
+        path: path.length > 300 ? `${path.slice(0, 300)}…` : path,
         status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         requestId,

@@ -2,32 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { sql } from 'kysely';
 import { HEADER_USER_ID } from '@aprenda/shared/constants';
-import type { UserRole } from '@aprenda/shared/constants';
-import type { AppContext, AppEnv } from '../app.ts';
+import type { AppContext, AppEnv, SessionInfo, SessionUser } from '../context.ts';
 import { type DataVersions, readVersionMap, userScopes } from '../lib/response-cache.ts';
-import { forbidden, unauthorized } from './errors.ts';
-
-/** The signed-in user, as the server knows it (role always from the database). */
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  role: UserRole;
-  image: string | null;
-}
-
-/** The current session (never carries the token). */
-export interface SessionInfo {
-  id: string;
-  expiresAt: string;
-}
-
-export type SessionVariables = {
-  user: SessionUser | null;
-  session: SessionInfo | null;
-  /** Data versions read with the session (signed-bearer fast path), for the response cache. */
-  dataVersions: DataVersions | null;
-};
+import { forbidden, unauthorized } from '../lib/app-error.ts';
 
 function hasCredentials(headers: Headers): boolean {
   return Boolean(headers.get('cookie') || headers.get('authorization'));
@@ -46,6 +23,7 @@ interface SessionRow {
   email: string;
   role: string | null;
   image: string | null;
+  email_verified: number | boolean | null;
 }
 
 /** A signed bearer token `<token>.<base64 HMAC-SHA-256>` (what `set-auth-token` hands out). */
@@ -114,7 +92,7 @@ async function resolveBearer(
   const { rows } = await sql<SessionRow>`
     select (select version from cache_versions where scope = 'sessions') as sessions_version,
            s.id as session_id, s."expiresAt" as expires_at, u.id as user_id, u.name, u.email,
-           u.role, u.image
+           u.role, u.image, u."emailVerified" as email_verified
       from "session" s join "user" u on u.id = s."userId"
      where s.token = ${token}`.execute(ctx.db.db);
   const row = rows[0];
@@ -128,6 +106,7 @@ async function resolveBearer(
       email: row.email,
       role: row.role === 'teacher' ? ('teacher' as const) : ('student' as const),
       image: row.image ?? null,
+      emailVerified: Boolean(row.email_verified),
     }),
     session: Object.freeze({ id: row.session_id, expiresAt: new Date(expiresAt).toISOString() }),
   };
@@ -177,6 +156,7 @@ async function resolveWithBetterAuth(ctx: AppContext, headers: Headers): Promise
       email: u.email,
       role: u.role === 'teacher' ? 'teacher' : 'student',
       image: u.image ?? null,
+      emailVerified: Boolean(u.emailVerified),
     },
     session: {
       id: result.session.id,

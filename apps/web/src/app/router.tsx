@@ -10,6 +10,15 @@ import { RootLayout } from './root-layout';
 const HomePage = lazy(() => import('./routes/home').then((m) => ({ default: m.HomePage })));
 const AboutPage = lazy(() => import('./routes/about').then((m) => ({ default: m.AboutPage })));
 const AuthPage = lazy(() => import('./routes/auth').then((m) => ({ default: m.AuthPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('./routes/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('./routes/verify-email').then((m) => ({ default: m.VerifyEmailPage })),
+);
 const ProfilePage = lazy(() =>
   import('./routes/profile').then((m) => ({ default: m.ProfilePage })),
 );
@@ -50,6 +59,9 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'about', element: <AboutPage /> },
       { path: 'auth', element: <AuthPage /> },
+      { path: 'auth/esqueci-senha', element: <ForgotPasswordPage /> },
+      { path: 'auth/redefinir-senha', element: <ResetPasswordPage /> },
+      { path: 'auth/verificar-email', element: <VerifyEmailPage /> },
       { path: 'convite/:token', element: <InvitePage /> },
       {
         element: <RequireAuth />,

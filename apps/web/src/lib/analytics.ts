@@ -24,6 +24,38 @@ let pending: Pending[] = [];
 
 const SECRET_KEY = /pass(word)?|token|secret|api[_-]?key|authorization|cookie/i;
 
+/** Query parameters that carry a credential (reset and verification links). */
+const SECRET_PARAMS = ['token', 'code', 'state'];
+
+/**
+ * A URL without the credentials some of ours carry: the invite page's token (`/convite/<token>`)
+ * and `?token=` of the reset and verification links. Anything that does not parse is kept.
+ */
+export function redactUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value, 'http://relative.invalid');
+  } catch {
+    return value;
+  }
+  url.pathname = url.pathname.replace(/^\/convite\/[^/]+/, '/convite/REDACTED');
+  for (const name of SECRET_PARAMS)
+    if (url.searchParams.has(name)) url.searchParams.set(name, 'REDACTED');
+  const out = url.toString();
+  return value.startsWith('/') ? out.slice('http://relative.invalid'.length) : out;
+}
+
+/** Properties posthog-js fills with addresses. */
+const URL_PROPS = [
+  '$current_url',
+  '$pathname',
+  '$referrer',
+  '$initial_current_url',
+  '$initial_referrer',
+  '$initial_pathname',
+  '$prev_pageview_pathname',
+];
+
 /** Drop any property whose name looks like it could carry a secret. */
 export function sanitize(props: Props | undefined): Props | undefined {
   if (!props) return undefined;
@@ -65,6 +97,17 @@ export async function initAnalytics(config: Pick<PublicConfig, 'posthog'>): Prom
     persistence: 'localStorage',
     mask_all_text: false,
     mask_all_element_attributes: false,
+    // Every event (autocapture and web vitals included) leaves without tokens in its URLs.
+    before_send: (event) => {
+      if (!event) return event;
+      for (const bag of [event.properties, event.$set, event.$set_once]) {
+        if (!bag) continue;
+        for (const key of URL_PROPS) {
+          if (typeof bag[key] === 'string') bag[key] = redactUrl(bag[key] as string);
+        }
+      }
+      return event;
+    },
   });
   posthog = ph;
   const queued = pending;
@@ -78,7 +121,7 @@ export function capture(event: string, props?: Props): void {
 }
 
 export function capturePageview(): void {
-  run((ph) => ph.capture('$pageview', { $current_url: window.location.href }));
+  run((ph) => ph.capture('$pageview', { $current_url: redactUrl(window.location.href) }));
 }
 
 export function identify(userId: string, role: string): void {
@@ -98,13 +141,10 @@ export function trackVisibility(): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') {
       capture('$app_blur');
-      capture('$pageleave', { $current_url: window.location.href });
+      capture('$pageleave', { $current_url: redactUrl(window.location.href) });
     } else {
       capture('$app_focus');
     }
   });
 }
 
-export function isAnalyticsEnabled(): boolean {
-  return enabled;
-}

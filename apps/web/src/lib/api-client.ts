@@ -95,6 +95,7 @@ function codeForStatus(status: number): ErrorCode {
   if (status === 409) return 'conflict';
   if (status === 410) return 'gone';
   if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
   if (status === 429) return 'rate_limited';
   if (status === 503) return 'unavailable';
   return 'internal';

@@ -68,6 +68,7 @@ function toSessionUser(user: Record<string, unknown> | null | undefined): Sessio
     email: typeof user.email === 'string' ? user.email : '',
     role: user.role === 'teacher' ? 'teacher' : 'student',
     image: typeof user.image === 'string' ? user.image : null,
+    ...(typeof user.emailVerified === 'boolean' ? { emailVerified: user.emailVerified } : {}),
   };
 }
 

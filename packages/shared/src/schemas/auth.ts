@@ -29,4 +29,6 @@ export interface SessionUser {
   email: string;
   role: z.infer<typeof userRoleSchema>;
   image?: string | null;
+  /** The e-mail is confirmed (false until the verification mail's link is opened). */
+  emailVerified?: boolean;
 }

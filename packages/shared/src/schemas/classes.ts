@@ -119,6 +119,10 @@ export const acceptInviteSchema = z.object({ token: z.string().trim().min(1).max
 /** POST /classes/join */
 export const joinByCodeSchema = z.object({ code: classCodeSchema });
 
+/** POST /classes/{id}/owner — hand the class to another of its teachers (the owner only). */
+export const transferOwnershipSchema = z.object({ user_id: z.string().trim().min(1).max(128) });
+export type TransferOwnershipInput = z.infer<typeof transferOwnershipSchema>;
+
 /** GET /classes/{id}/events?since&until&limit&cursor */
 export const eventsQuerySchema = pageQuerySchema
   .extend({
@@ -279,6 +283,11 @@ export interface InvitePreview {
   email_locked: boolean;
   /** Whether the signed-in user may accept it (false when locked to another e-mail). */
   email_matches: boolean;
+  /**
+   * Whether the signed-in user's e-mail is verified: an invite locked to an e-mail is accepted only
+   * by an account whose e-mail is verified (else 403 `email_not_verified`).
+   */
+  email_verified: boolean;
   already_member: boolean;
 }
 

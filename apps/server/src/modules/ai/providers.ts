@@ -5,10 +5,10 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import { AI_PROVIDERS, type AiProvider } from '@aprenda/shared/constants';
 import type { AiModel, AiModelList, AiModelSource } from '@aprenda/shared/schemas/conversations';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import type { Env } from '../../env.ts';
-import { HttpError } from '../../middleware/errors.ts';
-import { getDecryptedApiKey } from '../records/records.service.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { getDecryptedApiKey } from '../records/public.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret' | 'env'>;
 
@@ -126,11 +126,11 @@ export async function resolveModel(
   const providers = await availableProviders(ctx, userId);
   const list = toList(ctx.env, providers);
   if (!list.default) {
-    throw new HttpError(400, 'no_api_key', 'No AI provider key: add one in your profile');
+    throw new AppError('no_api_key', 'No AI provider key: add one in your profile');
   }
   const id = requested ?? list.default;
   const entry = list.items.find((m) => m.id === id);
-  if (!entry) throw new HttpError(400, 'model_not_available', 'This model is not available');
+  if (!entry) throw new AppError('model_not_available', 'This model is not available');
   const pk = providers.find((p) => p.provider === entry.provider)!;
   const modelName = id.slice(entry.provider.length + 1);
   return {

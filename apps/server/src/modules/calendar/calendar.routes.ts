@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppContext, AppEnv } from '../../app.ts';
-import { notFound } from '../../middleware/errors.ts';
+import type { AppContext, AppEnv } from '../../context.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { currentUser, requireUser } from '../../middleware/session.ts';
 import { getOrCreateFeed, renderFeed, resetFeed } from './calendar.service.ts';
 

@@ -4,8 +4,10 @@ import {
   CALENDAR_FEED_PAST_DAYS,
   type CalendarFeed,
 } from '@aprenda/shared/schemas/classes';
-import type { AppContext } from '../../app.ts';
-import { listUserEventsForFeed, publicUrl, sha256Hex } from '../classes/classes.service.ts';
+import type { AppContext } from '../../context.ts';
+import { listUserEventsForFeed } from '../classes/public.ts';
+import { sha256Hex } from '../../lib/crypto.ts';
+import { publicOrigin } from '../../lib/origins.ts';
 import { renderCalendar } from './ical.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret' | 'env'>;
@@ -24,7 +26,7 @@ function feedToken(secret: string, userId: string, nonce: string): string {
 }
 
 function feedUrl(ctx: Ctx, token: string): string {
-  return `${publicUrl(ctx)}${ctx.env.API_PREFIX}/calendar/${token}.ics`;
+  return `${publicOrigin(ctx.env)}${ctx.env.API_PREFIX}/calendar/${token}.ics`;
 }
 
 /** The user's feed URL, creating the feed on first use. */

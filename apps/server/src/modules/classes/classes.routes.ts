@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { pageQuerySchema } from '@aprenda/shared/schemas/common';
 import {
   acceptInviteSchema,
@@ -9,11 +8,13 @@ import {
   createInviteSchema,
   eventsQuerySchema,
   joinByCodeSchema,
+  transferOwnershipSchema,
   updateClassSchema,
 } from '@aprenda/shared/schemas/classes';
-import type { AppContext, AppEnv } from '../../app.ts';
+import type { AppContext, AppEnv } from '../../context.ts';
+import { rateLimit } from '../../middleware/rate-limit.ts';
 import { currentUser, requireUser } from '../../middleware/session.ts';
-import { zv } from '../../lib/validate.ts';
+import { idParams as params, zv } from '../../lib/validate.ts';
 import {
   acceptInvite,
   addMember,
@@ -33,17 +34,10 @@ import {
   removeMember,
   resetClassCode,
   revokeInvite,
+  transferOwnership,
   updateClass,
 } from './classes.service.ts';
 import { cachedJson } from '../../lib/response-cache.ts';
-
-/** An opaque id in a path: bounded, so junk never reaches a query as a huge string. */
-const idParam = z.string().min(1).max(200);
-const params = <K extends string>(...keys: K[]) =>
-  zv(
-    'param',
-    z.object(Object.fromEntries(keys.map((k) => [k, idParam])) as Record<K, typeof idParam>),
-  );
 
 /** What "my classes" answers depend on (data versions, decision 0018). */
 const CLASSES_SCOPES = ['classes'];
@@ -76,7 +70,20 @@ export function classesRoutes(ctx: AppContext) {
     return c.json(await classDetail(ctx, await classAccess(ctx, created.id, user.id)), 201);
   });
 
-  r.post('/join', zv('json', joinByCodeSchema), async (c) => {
+  // Wrong codes per user are limited (JOIN_CODE_RATE_LIMIT_*), so codes cannot be guessed: each
+  // attempt counts until it turns out right (or malformed).
+  const joinLimiter = ctx.rateLimitStore.limiter({
+    name: 'join-code',
+    points: ctx.env.JOIN_CODE_RATE_LIMIT_MAX,
+    durationSeconds: ctx.env.JOIN_CODE_RATE_LIMIT_WINDOW_SECONDS,
+  });
+  const joinAttempts = rateLimit({
+    limiter: joinLimiter,
+    key: (c) => currentUser(c).id,
+    settle: (status) => (status === 404 ? 'keep' : 'refund'),
+  });
+
+  r.post('/join', joinAttempts, zv('json', joinByCodeSchema), async (c) => {
     const user = currentUser(c);
     const access = await joinByCode(ctx, user.id, c.req.valid('json').code);
     return c.json(await classDetail(ctx, access));
@@ -121,6 +128,13 @@ export function classesRoutes(ctx: AppContext) {
     const user = currentUser(c);
     await deleteClass(ctx, await classAccess(ctx, c.req.valid('param').id, user.id));
     return c.body(null, 204);
+  });
+
+  r.post('/:id/owner', params('id'), zv('json', transferOwnershipSchema), async (c) => {
+    const user = currentUser(c);
+    const access = await classAccess(ctx, c.req.valid('param').id, user.id);
+    const next = await transferOwnership(ctx, access, c.req.valid('json').user_id);
+    return c.json(await classDetail(ctx, next));
   });
 
   r.post('/:id/code/reset', params('id'), async (c) => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { DEFAULT_MEMBER_ROLE, type MemberRole } from '@aprenda/shared/constants';
 import {
   CLASS_CODE_ALPHABET,
@@ -17,12 +17,14 @@ import {
 } from '@aprenda/shared/schemas/classes';
 import type { Page } from '@aprenda/shared/schemas/common';
 import { sql, type Transaction } from 'kysely';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/types.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../middleware/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, keysetAfter, pageOf } from '../../lib/cursor.ts';
+import { sha256Hex } from '../../lib/crypto.ts';
 import { uuidv7 } from '../../lib/ids.ts';
-import { createUserAction } from '../records/records.service.ts';
+import { publicOrigin } from '../../lib/origins.ts';
+import { createUserAction } from '../records/public.ts';
 
 export { CLASS_CODE_ALPHABET, CLASS_CODE_LENGTH };
 
@@ -38,11 +40,6 @@ export function generateClassCode(): string {
   for (let i = 0; i < CLASS_CODE_LENGTH; i++)
     code += CLASS_CODE_ALPHABET[randomInt(CLASS_CODE_ALPHABET.length)];
   return code;
-}
-
-/** hex SHA-256 — how invite and feed tokens are stored and looked up. */
-export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -231,11 +228,24 @@ export function requireTeacher(access: ClassAccess): void {
   if (access.role !== 'teacher') throw forbidden('Only teachers of this class may do this');
 }
 
-/** Lock the class row (PostgreSQL) so membership checks and changes of one class serialise. */
-async function lockClass(ctx: ReadCtx, trx: Trx, classId: string): Promise<void> {
-  if (ctx.db.dialect !== 'postgres') return; // SQLite: one writer at a time already.
-  await trx.selectFrom('classes').select('id').where('id', '=', classId).forUpdate().execute();
+/**
+ * Lock the class row (PostgreSQL) so membership checks and changes of one class serialise, and
+ * read its owner under that lock (SQLite: one writer at a time already). 404 if it is gone.
+ */
+async function lockClass(ctx: ReadCtx, trx: Trx, classId: string): Promise<{ ownerId: string }> {
+  let q = trx.selectFrom('classes').select('owner_id').where('id', '=', classId);
+  if (ctx.db.dialect === 'postgres') q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound('No such class');
+  return { ownerId: row.owner_id };
 }
+
+const ownerProtected = () =>
+  forbidden(
+    'The owner stays a teacher of the class until they transfer ownership',
+    'owner_protected',
+  );
+const ownerOnly = () => forbidden('Only the owner of this class may do this', 'owner_only');
 
 async function teacherCount(trx: Trx, classId: string): Promise<number> {
   const row = await trx
@@ -448,21 +458,59 @@ export async function resetClassCode(ctx: Ctx, access: ClassAccess): Promise<Cla
 }
 
 /**
- * Delete the class for everyone (members, invites and events go with it by FK cascade).
- * Only its owner — or any teacher once the owner no longer teaches it.
+ * Delete the class for everyone (members, invites and events go with it by FK cascade). Only its
+ * owner, checked in the deleting statement itself (an ownership moved meanwhile is seen).
  */
 export async function deleteClass(ctx: ReadCtx, access: ClassAccess): Promise<void> {
   requireTeacher(access);
-  if (access.klass.owner_id !== access.userId) {
-    const owner = await ctx.db.db
+  if (access.klass.owner_id !== access.userId) throw ownerOnly();
+  const result = await ctx.db.db
+    .deleteFrom('classes')
+    .where('id', '=', access.klass.id)
+    .where('owner_id', '=', access.userId)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw ownerOnly();
+}
+
+/**
+ * Hand the class to another of its teachers (the owner only). The previous owner stays a teacher
+ * member; only the new owner may then delete the class or transfer it again. Not a teacher member
+ * → 409 `owner_target_not_teacher`.
+ */
+export async function transferOwnership(
+  ctx: Ctx,
+  access: ClassAccess,
+  newOwnerId: string,
+): Promise<ClassAccess> {
+  requireTeacher(access);
+  const classId = access.klass.id;
+  const changed = await ctx.db.db.transaction().execute(async (trx) => {
+    const { ownerId } = await lockClass(ctx, trx, classId);
+    if (ownerId !== access.userId) throw ownerOnly();
+    if (newOwnerId === ownerId) return false;
+    const target = await trx
       .selectFrom('class_members')
       .select('role')
-      .where('class_id', '=', access.klass.id)
-      .where('user_id', '=', access.klass.owner_id)
+      .where('class_id', '=', classId)
+      .where('user_id', '=', newOwnerId)
       .executeTakeFirst();
-    if (owner?.role === 'teacher') throw forbidden('Only the owner may delete this class');
+    if (target?.role !== 'teacher') {
+      throw conflict('The new owner must already teach this class', 'owner_target_not_teacher');
+    }
+    await trx
+      .updateTable('classes')
+      .set({ owner_id: newOwnerId, updated_at: ctx.clock.now().toISOString() })
+      .where('id', '=', classId)
+      .execute();
+    return true;
+  });
+  if (changed) {
+    await logAction(ctx, access.userId, 'class_owner_transferred', {
+      class_id: classId,
+      user_id: newOwnerId,
+    });
   }
-  await ctx.db.db.deleteFrom('classes').where('id', '=', access.klass.id).execute();
+  return classAccess(ctx, classId, access.userId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -524,7 +572,8 @@ export async function addClassMember(
 
 /**
  * Add (or re-role) a member (teachers only). `created` is false when the user was already a
- * member (adding twice is harmless). Demoting the last teacher → 409 `last_teacher`.
+ * member (adding twice is harmless). Demoting the owner → 403 `owner_protected`; demoting the last
+ * teacher → 409 `last_teacher`.
  */
 export async function addMember(
   ctx: Ctx,
@@ -538,12 +587,12 @@ export async function addMember(
     ? q.where('id', '=', target.user_id)
     : q.where((eb) => eb(eb.fn('lower', ['email']), '=', (target.email ?? '').toLowerCase()));
   const user = await q.executeTakeFirst();
-  if (!user) throw new HttpError(404, 'user_not_found', 'No user with this id or e-mail');
+  if (!user) throw new AppError('user_not_found', 'No user with this id or e-mail');
 
   const classId = access.klass.id;
   const now = ctx.clock.now().toISOString();
   const result = await ctx.db.db.transaction().execute(async (trx) => {
-    await lockClass(ctx, trx, classId);
+    const { ownerId } = await lockClass(ctx, trx, classId);
     const existing = await trx
       .selectFrom('class_members')
       .select(['role', 'joined_at'])
@@ -562,6 +611,7 @@ export async function addMember(
       if (existing.role === 'teacher' && (await teacherCount(trx, classId)) <= 1) {
         throw conflict('A class needs at least one teacher', 'last_teacher');
       }
+      if (user.id === ownerId) throw ownerProtected();
       await trx
         .updateTable('class_members')
         .set({ role })
@@ -592,7 +642,8 @@ export async function addMember(
 
 /**
  * Remove a member: teachers remove anyone, a student may remove only themself (leave).
- * Not a member → 404; the last teacher → 409 `last_teacher`.
+ * Not a member → 404; the owner (even themself) → 403 `owner_protected` (transfer first); the last
+ * teacher → 409 `last_teacher`.
  */
 export async function removeMember(ctx: Ctx, access: ClassAccess, userId: string): Promise<void> {
   if (access.role !== 'teacher' && userId !== access.userId) {
@@ -600,7 +651,7 @@ export async function removeMember(ctx: Ctx, access: ClassAccess, userId: string
   }
   const classId = access.klass.id;
   await ctx.db.db.transaction().execute(async (trx) => {
-    await lockClass(ctx, trx, classId);
+    const { ownerId } = await lockClass(ctx, trx, classId);
     const target = await trx
       .selectFrom('class_members')
       .select('role')
@@ -611,6 +662,7 @@ export async function removeMember(ctx: Ctx, access: ClassAccess, userId: string
     if (target.role === 'teacher' && (await teacherCount(trx, classId)) <= 1) {
       throw conflict('A class needs at least one teacher', 'last_teacher');
     }
+    if (userId === ownerId) throw ownerProtected();
     await trx
       .deleteFrom('class_members')
       .where('class_id', '=', classId)
@@ -672,10 +724,6 @@ function toInvite(row: InviteRow, nowIso: string): ClassInvite {
   };
 }
 
-export function publicUrl(ctx: Pick<AppContext, 'env'>): string {
-  return (ctx.env.PUBLIC_URL ?? `http://localhost:${ctx.env.PORT}`).replace(/\/+$/, '');
-}
-
 /** Create an invite (teachers). The raw token (192 random bits) is answered once, stored hashed. */
 export async function createInvite(
   ctx: Ctx & Pick<AppContext, 'env'>,
@@ -728,7 +776,7 @@ export async function createInvite(
   return {
     ...toInvite(row, now.toISOString()),
     token,
-    url: `${publicUrl(ctx)}/convite/${token}`,
+    url: `${publicOrigin(ctx.env)}/convite/${token}`,
   };
 }
 
@@ -797,7 +845,7 @@ const emailMatches = (locked: string | null, email: string) =>
 /** What the invite page shows before joining (any signed-in user holding the token). */
 export async function previewInvite(
   ctx: ReadCtx,
-  user: { id: string; email: string },
+  user: { id: string; email: string; emailVerified: boolean },
   token: string,
 ): Promise<InvitePreview> {
   const inv = await inviteByToken(ctx, token);
@@ -823,6 +871,7 @@ export async function previewInvite(
     expires_at: inv.expires_at,
     email_locked: inv.email !== null,
     email_matches: emailMatches(inv.email, user.email),
+    email_verified: user.emailVerified,
     already_member: member !== undefined,
   };
 }
@@ -830,11 +879,13 @@ export async function previewInvite(
 /**
  * Accept an invite. Idempotent: already a member (with this role or as a teacher) → the class,
  * without using the invite. Unknown 404; revoked or expired 410 `gone`; locked to another
- * e-mail 403 `invite_email_mismatch`; used up 409 `invite_used_up`. Records `class_joined`.
+ * e-mail 403 `invite_email_mismatch`; locked to this account's e-mail while it is not verified
+ * 403 `email_not_verified` (anyone can sign up with someone else's address; only the owner of the
+ * mailbox can verify it); used up 409 `invite_used_up`. Records `class_joined`.
  */
 export async function acceptInvite(
   ctx: Ctx,
-  user: { id: string; email: string },
+  user: { id: string; email: string; emailVerified: boolean },
   token: string,
 ): Promise<ClassAccess> {
   const hash = sha256Hex(token);
@@ -857,10 +908,13 @@ export async function acceptInvite(
       return { classId: inv.class_id, joined: false };
     }
     const status = inviteStatus(inv, now);
-    if (status === 'revoked') throw new HttpError(410, 'gone', 'This invite was revoked');
-    if (status === 'expired') throw new HttpError(410, 'gone', 'This invite has expired');
+    if (status === 'revoked') throw new AppError('gone', 'This invite was revoked');
+    if (status === 'expired') throw new AppError('gone', 'This invite has expired');
     if (!emailMatches(inv.email, user.email)) {
-      throw new HttpError(403, 'invite_email_mismatch', 'This invite is for another e-mail');
+      throw new AppError('invite_email_mismatch', 'This invite is for another e-mail');
+    }
+    if (inv.email !== null && !user.emailVerified) {
+      throw new AppError('email_not_verified', 'Confirm your e-mail to accept this invite');
     }
     const used = await trx
       .updateTable('class_invites')
@@ -893,7 +947,7 @@ export async function joinByCode(ctx: Ctx, userId: string, code: string): Promis
     .where('join_by_code', '=', 1)
     .where('archived', '=', 0)
     .executeTakeFirst();
-  if (!klass) throw new HttpError(404, 'class_code_not_found', 'No class accepts this code');
+  if (!klass) throw new AppError('class_code_not_found', 'No class accepts this code');
   const inserted = await ctx.db.db
     .insertInto('class_members')
     .values({

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { PublicConfig } from '@aprenda/shared/schemas/config';
-import type { AppContext, AppEnv } from '../../app.ts';
+import type { AppContext, AppEnv } from '../../context.ts';
 import type { Env } from '../../env.ts';
 
 /** PostHog's cloud host when a key is set without POSTHOG_HOST. */

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import type { AppContext, AppEnv } from '../../app.ts';
+import type { AppContext, AppEnv } from '../../context.ts';
 import { problemResponse } from '../../middleware/errors.ts';
 
 const DB_CHECK_TIMEOUT_MS = 3000;

@@ -1,11 +1,14 @@
 import { Hono } from 'hono';
 import { AI_PROVIDERS, type AiProvider } from '@aprenda/shared/constants';
 import { createUserActionSchema, putApiKeySchema } from '@aprenda/shared/schemas/records';
-import type { AppContext, AppEnv } from '../../app.ts';
-import { HttpError, notFound } from '../../middleware/errors.ts';
+import type { AppContext, AppEnv } from '../../context.ts';
+import { authErrorScope } from '../../auth.ts';
+import { databaseFault } from '../../db/faults.ts';
+import { databaseFaultResponse, describeError } from '../../middleware/errors.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { currentUser, requireUser } from '../../middleware/session.ts';
 import { zv } from '../../lib/validate.ts';
-import { toProblemResponse } from './auth-problem.ts';
+import { toProblemResponse } from './auth-problem.http.ts';
 import {
   createUserAction,
   deleteApiKey,
@@ -16,8 +19,7 @@ import {
 
 function providerParam(value: string): AiProvider {
   if (!(AI_PROVIDERS as readonly string[]).includes(value)) {
-    throw new HttpError(
-      400,
+    throw new AppError(
       'provider_not_supported',
       `Unknown provider; one of: ${AI_PROVIDERS.join(', ')}`,
     );
@@ -28,9 +30,21 @@ function providerParam(value: string): AiProvider {
 /** Records service under RECORDS_PREFIX: Better Auth, user_actions, user_api_keys. */
 export function recordsRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
-  r.on(['GET', 'POST'], '/auth/*', async (c) =>
-    toProblemResponse(await ctx.auth.handler(c.req.raw), c.req.path),
-  );
+  r.on(['GET', 'POST'], '/auth/*', async (c) => {
+    const box: { error?: unknown } = {};
+    const res = await authErrorScope.run(box, () => ctx.auth.handler(c.req.raw));
+    if (res.status >= 500 && box.error !== undefined) {
+      const fault = databaseFault(box.error);
+      ctx.logger({
+        level: 'error',
+        msg: fault ? 'database fault' : 'unhandled error',
+        ...(fault ? { fault } : {}),
+        err: describeError(box.error),
+      });
+      if (fault) return databaseFaultResponse(c, fault);
+    }
+    return toProblemResponse(res, c.req.path);
+  });
 
   r.post('/user_actions', requireUser, zv('json', createUserActionSchema), async (c) => {
     const user = currentUser(c);

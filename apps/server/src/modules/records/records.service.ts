@@ -1,6 +1,6 @@
 import type { AiProvider } from '@aprenda/shared/constants';
 import type { MaskedApiKey, UserAction } from '@aprenda/shared/schemas/records';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { decryptApiKey, encryptApiKey, maskApiKey } from '../../lib/crypto.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { LoadingScreen } from '@/components/errors/loading-screen';
 import { PublicLayout } from '@/components/layout/public-layout';
+import { ResendVerificationButton } from '@/features/auth/components/resend-verification-button';
 import { InviteScreen } from '@/features/classes/components/invite/invite-screen';
 import { useSession } from '@/lib/session';
 
@@ -10,7 +11,15 @@ export function InvitePage() {
   const { data: user, isPending } = useSession();
   return (
     <PublicLayout>
-      {isPending ? <LoadingScreen /> : <InviteScreen token={token} user={user ?? null} />}
+      {isPending ? (
+        <LoadingScreen />
+      ) : (
+        <InviteScreen
+          token={token}
+          user={user ?? null}
+          verifyAction={user ? <ResendVerificationButton email={user.email} /> : undefined}
+        />
+      )}
     </PublicLayout>
   );
 }

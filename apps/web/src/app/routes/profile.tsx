@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
+import { EmailVerificationNotice } from '@/features/auth/components/email-verification-notice';
+import { ChangePasswordSection } from '@/features/auth/components/change-password-section';
+import { ResendVerificationButton } from '@/features/auth/components/resend-verification-button';
 import { AccountCard } from '@/features/profile/components/account-card';
 import { ApiKeysSection } from '@/features/profile/components/api-keys-section';
 import { CalendarFeedSection } from '@/features/profile/components/calendar-feed-section';
@@ -9,10 +12,11 @@ export function ProfilePage() {
   const { t } = useTranslation('profile');
   const user = useSignedInUser();
   return (
-    <DashboardShell user={user}>
+    <DashboardShell user={user} notice={<EmailVerificationNotice user={user} />}>
       <div className="flex flex-col gap-6">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('title')}</h1>
-        <AccountCard user={user} />
+        <AccountCard user={user} emailAction={<ResendVerificationButton email={user.email} />} />
+        <ChangePasswordSection />
         <ApiKeysSection />
         <CalendarFeedSection />
       </div>

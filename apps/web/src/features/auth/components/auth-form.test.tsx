@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { getBearerToken, getSessionUser, setSessionUser } from '@/lib/auth-client';
 import { createI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
@@ -16,7 +17,9 @@ function setup(props: Partial<Parameters<typeof AuthForm>[0]> = {}) {
   render(
     <I18nextProvider i18n={createI18n()}>
       <QueryClientProvider client={createQueryClient()}>
-        <AuthForm next="/dashboard/chat" github={false} onSignedIn={onSignedIn} {...props} />
+        <MemoryRouter>
+          <AuthForm next="/dashboard/chat" github={false} onSignedIn={onSignedIn} {...props} />
+        </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,
   );

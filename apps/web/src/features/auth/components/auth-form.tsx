@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH, type UserRole } from '@aprenda/shared/constants';
 import { signInSchema, signUpSchema } from '@aprenda/shared/schemas/auth';
@@ -206,6 +207,13 @@ export function AuthForm({ next, github, onSignedIn, defaultMode = 'signIn' }: A
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           {field('email', 'email', 'email')}
           {field('password', 'password', 'current-password')}
+          <Link
+            to="/auth/esqueci-senha"
+            state={{ email: values.email.trim() }}
+            className="-mt-2 self-end text-sm text-zinc-300 underline underline-offset-4 hover:text-zinc-100"
+          >
+            {t('forgotLink')}
+          </Link>
           {errorBox}
           {submitButton(t('submit.signIn'))}
           {githubButton}

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberRole } from '@aprenda/shared/constants';
-import type { ClassMember } from '@aprenda/shared/schemas/classes';
+import type { ClassDetail, ClassMember } from '@aprenda/shared/schemas/classes';
 import type { Page } from '@aprenda/shared/schemas/common';
 import { api } from '@/lib/api-client';
 import { classesKeys } from './classes';
@@ -39,5 +39,18 @@ export function useRemoveMember(id: string) {
     mutationFn: ({ userId }: { userId: string }) =>
       api().delete<void>('/classes/{id}/members/{userId}', { params: { id, userId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: classesKeys.all }),
+  });
+}
+
+/** POST /classes/{id}/owner {user_id} — the owner hands the class to another of its teachers. */
+export function useTransferOwnership(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId }: { userId: string }) =>
+      api().post<ClassDetail>('/classes/{id}/owner', { params: { id }, body: { user_id: userId } }),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(classesKeys.detail(id), detail);
+      return queryClient.invalidateQueries({ queryKey: classesKeys.all });
+    },
   });
 }

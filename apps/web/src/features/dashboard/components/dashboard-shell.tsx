@@ -16,7 +16,16 @@ import { ToolNav } from './tool-nav';
 import { UserMenu } from './user-menu';
 
 /** Signed-in shell: tool navigation (a drawer on small screens), user menu, language switcher. */
-export function DashboardShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+export function DashboardShell({
+  user,
+  notice,
+  children,
+}: {
+  user: SessionUser;
+  /** Shown under the header on every screen (e.g. "confirm your e-mail"). */
+  notice?: ReactNode;
+  children: ReactNode;
+}) {
   const { t } = useTranslation(['dashboard', 'common']);
   const [open, setOpen] = useState(false);
   return (
@@ -59,6 +68,7 @@ export function DashboardShell({ user, children }: { user: SessionUser; children
             <UserMenu user={user} />
           </div>
         </header>
+        {notice}
         <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
           {children}
         </main>

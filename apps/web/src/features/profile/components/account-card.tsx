@@ -1,8 +1,11 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CircleCheck, MailWarning } from 'lucide-react';
 import type { SessionUser } from '@aprenda/shared/schemas/auth';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 
-export function AccountCard({ user }: { user: SessionUser }) {
+/** The account's facts; `emailAction` (e.g. resend the confirmation) shows while unverified. */
+export function AccountCard({ user, emailAction }: { user: SessionUser; emailAction?: ReactNode }) {
   const { t, i18n } = useTranslation(['profile', 'common']);
   const rows: [string, string][] = [
     [t('account.name'), user.name],
@@ -24,6 +27,22 @@ export function AccountCard({ user }: { user: SessionUser }) {
             </div>
           ))}
         </dl>
+        {user.emailVerified === undefined ? null : (
+          <div className="mt-4 flex flex-col gap-3 border-t border-border pt-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="flex items-center gap-2 text-sm">
+              {user.emailVerified ? (
+                <CircleCheck className="size-4 text-success" aria-hidden />
+              ) : (
+                <MailWarning className="size-4 text-warning" aria-hidden />
+              )}
+              <span className="text-zinc-400">{t('account.emailState')}</span>
+              <span className="font-medium">
+                {user.emailVerified ? t('account.emailVerified') : t('account.emailUnverified')}
+              </span>
+            </p>
+            {user.emailVerified ? null : emailAction}
+          </div>
+        )}
       </CardContent>
     </Card>
   );

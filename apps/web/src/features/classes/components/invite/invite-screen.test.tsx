@@ -28,6 +28,7 @@ function preview(over: Partial<InvitePreview> = {}): InvitePreview {
     expires_at: '2030-01-01T12:00:00.000Z',
     email_locked: false,
     email_matches: true,
+    email_verified: false,
     already_member: false,
     ...over,
   };
@@ -92,6 +93,35 @@ describe('invite page', () => {
     setup(ANA);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Entrar na turma' })).not.toBeInTheDocument();
+  });
+
+  it('an invite for my e-mail while it is not confirmed: says so, offers the resend action, no join', async () => {
+    fetchMock.mockImplementation(async () =>
+      reply(preview({ email_locked: true, email_matches: true, email_verified: false })),
+    );
+    render(
+      <I18nextProvider i18n={createI18n()}>
+        <QueryClientProvider client={createQueryClient()}>
+          <MemoryRouter initialEntries={['/convite/tok-123']}>
+            <InviteScreen token="tok-123" user={ANA} verifyAction={<button>Reenviar</button>} />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Confirme seu e-mail para entrar' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/ana@escola\.com/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reenviar' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Entrar na turma' })).not.toBeInTheDocument();
+  });
+
+  it('a locked invite for my confirmed e-mail can be joined', async () => {
+    fetchMock.mockImplementation(async () =>
+      reply(preview({ email_locked: true, email_matches: true, email_verified: true })),
+    );
+    setup(ANA);
+    expect(await screen.findByRole('button', { name: 'Entrar na turma' })).toBeInTheDocument();
   });
 
   it('explains an unknown invite (404)', async () => {

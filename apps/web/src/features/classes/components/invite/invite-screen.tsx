@@ -14,7 +14,8 @@ import { errorMessage } from '../../lib/errors';
 import { classTitle } from '../../lib/filter';
 import { ErrorBox, LoadingState } from '@/components/ui/states';
 
-type Problem = 'unknown' | 'expired' | 'revoked' | 'used_up' | 'email_mismatch';
+type Problem =
+  'unknown' | 'expired' | 'revoked' | 'used_up' | 'email_mismatch' | 'email_unverified';
 
 const PROBLEM_ICONS = {
   unknown: SearchX,
@@ -22,6 +23,7 @@ const PROBLEM_ICONS = {
   revoked: Ban,
   used_up: Ban,
   email_mismatch: MailWarning,
+  email_unverified: MailWarning,
 } as const;
 
 /** The path of the invite page, for /auth?next=… */
@@ -64,15 +66,25 @@ function SignedOut({ token }: { token: string }) {
   );
 }
 
-function InviteProblem({ problem }: { problem: Problem }) {
+function InviteProblem({
+  problem,
+  email,
+  action,
+}: {
+  problem: Problem;
+  email: string;
+  /** For `email_unverified`: how to get the confirmation mail again. */
+  action?: ReactNode;
+}) {
   const { t } = useTranslation('classes');
   const Icon = PROBLEM_ICONS[problem];
   return (
     <Frame title={t(`invite.problems.${problem}.title`)}>
       <div className="flex items-start gap-3">
         <Icon className="mt-0.5 size-6 shrink-0 text-warning" aria-hidden />
-        <p className="text-zinc-300">{t(`invite.problems.${problem}.body`)}</p>
+        <p className="text-zinc-300">{t(`invite.problems.${problem}.body`, { email })}</p>
       </div>
+      {problem === 'email_unverified' && action ? action : null}
       <Link to="/dashboard/student" className={buttonVariants({ variant: 'outline' })}>
         {t('invite.toMyClasses')}
       </Link>
@@ -86,6 +98,7 @@ function problemOf(preview: InvitePreview): Problem | null {
   if (preview.status === 'revoked') return 'revoked';
   if (preview.status === 'used_up') return 'used_up';
   if (!preview.email_matches) return 'email_mismatch';
+  if (preview.email_locked && !preview.email_verified) return 'email_unverified';
   return null;
 }
 
@@ -93,13 +106,22 @@ function problemOfError(err: unknown): Problem | null {
   if (!(err instanceof ApiError)) return null;
   if (err.code === 'invite_used_up') return 'used_up';
   if (err.code === 'invite_email_mismatch') return 'email_mismatch';
+  if (err.code === 'email_not_verified') return 'email_unverified';
   if (err.status === 410) return 'expired';
   if (err.status === 404) return 'unknown';
   return null;
 }
 
 /** Signed in: "Você entrou como X (e-mail) — entrar na turma Y?" with Join / Cancel. */
-function SignedIn({ token, user }: { token: string; user: SessionUser }) {
+function SignedIn({
+  token,
+  user,
+  verifyAction,
+}: {
+  token: string;
+  user: SessionUser;
+  verifyAction?: ReactNode;
+}) {
   const { t, i18n } = useTranslation(['classes', 'errors']);
   const navigate = useNavigate();
   const preview = useInvitePreview(token, true);
@@ -114,7 +136,9 @@ function SignedIn({ token, user }: { token: string; user: SessionUser }) {
   }
   if (preview.isError) {
     const problem = problemOfError(preview.error);
-    if (problem) return <InviteProblem problem={problem} />;
+    if (problem) {
+      return <InviteProblem problem={problem} email={user.email} action={verifyAction} />;
+    }
     return (
       <Frame title={t('invite.title')}>
         <ErrorBox retryLabel={t('retry')} onRetry={() => void preview.refetch()}>
@@ -128,7 +152,7 @@ function SignedIn({ token, user }: { token: string; user: SessionUser }) {
   const title = classTitle(data.class, t('student.fallbackTitle'));
   const classPath = `/dashboard/student/${encodeURIComponent(data.class.id)}`;
   const problem = problemOf(data);
-  if (problem) return <InviteProblem problem={problem} />;
+  if (problem) return <InviteProblem problem={problem} email={user.email} action={verifyAction} />;
 
   if (data.already_member) {
     return (
@@ -200,8 +224,20 @@ function SignedIn({ token, user }: { token: string; user: SessionUser }) {
   );
 }
 
-/** `/convite/:token`: works signed out (sign in or up, then back) and signed in (preview, join). */
-export function InviteScreen({ token, user }: { token: string; user: SessionUser | null }) {
+/**
+ * `/convite/:token`: works signed out (sign in or up, then back) and signed in (preview, join). An
+ * invite locked to the user's e-mail waits for that e-mail to be confirmed (`verifyAction`: a way
+ * to get the confirmation mail again).
+ */
+export function InviteScreen({
+  token,
+  user,
+  verifyAction,
+}: {
+  token: string;
+  user: SessionUser | null;
+  verifyAction?: ReactNode;
+}) {
   if (!user) return <SignedOut token={token} />;
-  return <SignedIn token={token} user={user} />;
+  return <SignedIn token={token} user={user} verifyAction={verifyAction} />;
 }

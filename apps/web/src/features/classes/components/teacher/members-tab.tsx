@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserMinus, UserPlus } from 'lucide-react';
+import { Crown, UserMinus, UserPlus } from 'lucide-react';
 import type { MemberRole } from '@aprenda/shared/constants';
 import type { ClassDetail, ClassMember } from '@aprenda/shared/schemas/classes';
 import { addMemberQuerySchema } from '@aprenda/shared/schemas/classes';
@@ -10,14 +10,17 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useSession } from '@/lib/session';
-import { useAddMember, useMembers, useRemoveMember } from '../../api/members';
+import { useAddMember, useMembers, useRemoveMember, useTransferOwnership } from '../../api/members';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Field, fieldAria } from '@/components/ui/field';
 import { ListSection, RoleField } from './list-parts';
 
-/** Membros: add by e-mail or user id with a role, list with roles, remove (confirmed). */
+/**
+ * Membros: add by e-mail or user id with a role, list with roles, remove (confirmed). The owner is
+ * marked and cannot be removed; the owner may hand the class to another teacher (confirmed).
+ */
 export function MembersTab({ klass }: { klass: ClassDetail }) {
   const { t, i18n } = useTranslation(['classes', 'errors']);
   const id = useId();
@@ -25,6 +28,9 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
   const { data, isPending, isError, refetch } = useMembers(klass.id);
   const add = useAddMember(klass.id);
   const remove = useRemoveMember(klass.id);
+  const transfer = useTransferOwnership(klass.id);
+  const [transferring, setTransferring] = useState<ClassMember | null>(null);
+  const iOwn = me?.id === klass.owner_id;
   const [who, setWho] = useState('');
   const [role, setRole] = useState<MemberRole>('student');
   const [error, setError] = useState<string | undefined>();
@@ -76,6 +82,24 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
         onError: (err) => {
           toastError(errorMessage(t, err));
           setRemoving(null);
+        },
+      },
+    );
+  }
+
+  function confirmTransfer() {
+    if (!transferring) return;
+    const name = transferring.name;
+    transfer.mutate(
+      { userId: transferring.user_id },
+      {
+        onSuccess: () => {
+          toastSuccess(t('members.transferred', { name }));
+          setTransferring(null);
+        },
+        onError: (err) => {
+          toastError(errorMessage(t, err));
+          setTransferring(null);
         },
       },
     );
@@ -134,36 +158,63 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
         emptyTitle={t('members.emptyTitle')}
         emptyBody={t('members.emptyBody')}
       >
-        {members.map((member) => (
-          <li
-            key={member.user_id}
-            className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4"
-          >
-            <div className="min-w-0">
-              <p className="flex flex-wrap items-center gap-2 font-medium">
-                <span className="break-words">{member.name}</span>
-                <Badge>{t(`roles.${member.role}`)}</Badge>
-                {member.user_id === me?.id ? (
-                  <span className="text-xs text-zinc-400">{t('members.you')}</span>
-                ) : null}
-              </p>
-              <p className="text-sm break-all text-zinc-400">
-                {member.email ? `${member.email} · ` : null}
-                {t('members.joined', { date: formatDate(member.joined_at, i18n.language) })}
-              </p>
-            </div>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="self-start text-destructive sm:self-center"
-              onClick={() => setRemoving(member)}
-              aria-label={t('members.removeNamed', { name: member.name })}
+        {members.map((member) => {
+          const isOwner = member.user_id === klass.owner_id;
+          return (
+            <li
+              key={member.user_id}
+              className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4"
             >
-              <UserMinus aria-hidden />
-              {t('members.remove')}
-            </Button>
-          </li>
-        ))}
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2 font-medium">
+                  <span className="break-words">{member.name}</span>
+                  <Badge>{t(`roles.${member.role}`)}</Badge>
+                  {isOwner ? (
+                    <Badge className="gap-1">
+                      <Crown aria-hidden className="size-3" />
+                      {t('members.owner')}
+                    </Badge>
+                  ) : null}
+                  {member.user_id === me?.id ? (
+                    <span className="text-xs text-zinc-400">{t('members.you')}</span>
+                  ) : null}
+                </p>
+                <p className="text-sm break-all text-zinc-400">
+                  {member.email ? `${member.email} · ` : null}
+                  {t('members.joined', { date: formatDate(member.joined_at, i18n.language) })}
+                </p>
+                {isOwner && member.user_id === me?.id ? (
+                  <p className="mt-1 text-xs text-zinc-400">{t('members.ownerHint')}</p>
+                ) : null}
+              </div>
+              {isOwner ? null : (
+                <div className="flex flex-wrap gap-1 self-start sm:self-center">
+                  {iOwn && member.role === 'teacher' ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setTransferring(member)}
+                      aria-label={t('members.transferNamed', { name: member.name })}
+                    >
+                      <Crown aria-hidden />
+                      {t('members.transfer')}
+                    </Button>
+                  ) : null}
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-destructive"
+                    onClick={() => setRemoving(member)}
+                    aria-label={t('members.removeNamed', { name: member.name })}
+                  >
+                    <UserMinus aria-hidden />
+                    {t('members.remove')}
+                  </Button>
+                </div>
+              )}
+            </li>
+          );
+        })}
       </ListSection>
 
       <ConfirmDialog
@@ -175,6 +226,16 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
         cancelLabel={t('cancel')}
         onConfirm={confirmRemove}
         pending={remove.isPending}
+      />
+      <ConfirmDialog
+        open={transferring !== null}
+        onOpenChange={(open) => !open && setTransferring(null)}
+        title={t('members.transferTitle', { name: transferring?.name ?? '' })}
+        description={t('members.transferBody', { name: transferring?.name ?? '' })}
+        confirmLabel={t('members.transferConfirm')}
+        cancelLabel={t('cancel')}
+        onConfirm={confirmTransfer}
+        pending={transfer.isPending}
       />
     </div>
   );

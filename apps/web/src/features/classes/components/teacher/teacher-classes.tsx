@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Pencil, Plus, Presentation, Trash2, Users } from 'lucide-react';
 import type { ClassSummary } from '@aprenda/shared/schemas/classes';
 import { Button } from '@/components/ui/button';
+import { useSession } from '@/lib/session';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useDeleteClass, useTeachingClasses } from '../../api/classes';
 import { errorMessage } from '../../lib/errors';
@@ -22,6 +23,7 @@ export function TeacherClasses() {
   const [editing, setEditing] = useState<ClassSummary | null>(null);
   const [deleting, setDeleting] = useState<ClassSummary | null>(null);
   const del = useDeleteClass();
+  const { data: me } = useSession();
   const classes = data?.items ?? [];
 
   function confirmDelete() {
@@ -127,16 +129,19 @@ export function TeacherClasses() {
                     <Pencil aria-hidden />
                     {t('teacher.edit')}
                   </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="text-destructive"
-                    onClick={() => setDeleting(klass)}
-                    aria-label={t('teacher.deleteNamed', { title })}
-                  >
-                    <Trash2 aria-hidden />
-                    {t('teacher.delete')}
-                  </Button>
+                  {/* Only the owner deletes a class (co-teachers see no button). */}
+                  {klass.owner_id === me?.id ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-destructive"
+                      onClick={() => setDeleting(klass)}
+                      aria-label={t('teacher.deleteNamed', { title })}
+                    >
+                      <Trash2 aria-hidden />
+                      {t('teacher.delete')}
+                    </Button>
+                  ) : null}
                 </div>
               </li>
             );

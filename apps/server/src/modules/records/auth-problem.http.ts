@@ -14,7 +14,12 @@ const BY_AUTH_CODE: Record<string, { status?: number; code: ErrorCode; field?: F
   USER_ALREADY_EXISTS: { status: 409, code: 'email_taken' },
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { status: 409, code: 'email_taken' },
   INVALID_EMAIL_OR_PASSWORD: { code: 'invalid_credentials' },
-  INVALID_PASSWORD: { code: 'invalid_credentials' },
+  // The current password given to change-password (or another check of a signed-in user's).
+  INVALID_PASSWORD: { status: 400, code: 'wrong_password' },
+  // A reset or verification link that is unknown, used or expired.
+  INVALID_TOKEN: { status: 400, code: 'invalid_token' },
+  TOKEN_EXPIRED: { status: 400, code: 'invalid_token' },
+  EMAIL_ALREADY_VERIFIED: { status: 409, code: 'email_already_verified' },
   PASSWORD_TOO_SHORT: {
     code: 'validation_failed',
     field: {

@@ -1,0 +1,42 @@
+import { authClient } from '@/lib/auth-client';
+import { authErrorCode } from '../components/validation';
+import type { ErrorCode } from '@aprenda/shared/errors';
+
+/** Where the server's reset link lands (the token is in `?token=`). */
+export const RESET_TOKEN_STORAGE_KEY = 'aprenda:reset-token';
+
+type Result = { ok: true } | { ok: false; code: ErrorCode };
+
+async function run(
+  call: () => Promise<{ error?: { status?: number; code?: string } | null } | null | undefined>,
+): Promise<Result> {
+  try {
+    const result = await call();
+    if (result?.error) return { ok: false, code: authErrorCode(result.error) };
+    return { ok: true };
+  } catch {
+    return { ok: false, code: 'unavailable' };
+  }
+}
+
+/** "Esqueci minha senha": the server answers the same whether or not the account exists. */
+export function requestPasswordReset(email: string): Promise<Result> {
+  return run(() => authClient().requestPasswordReset({ email }));
+}
+
+/** A new password with the token of the reset link. */
+export function resetPassword(token: string, newPassword: string): Promise<Result> {
+  return run(() => authClient().resetPassword({ token, newPassword }));
+}
+
+/** Send the verification mail again (to the signed-in account's address). */
+export function resendVerification(email: string): Promise<Result> {
+  return run(() => authClient().sendVerificationEmail({ email }));
+}
+
+/** "Alterar senha": the current password is required; every other session is signed out. */
+export function changePassword(currentPassword: string, newPassword: string): Promise<Result> {
+  return run(() =>
+    authClient().changePassword({ currentPassword, newPassword, revokeOtherSessions: true }),
+  );
+}
