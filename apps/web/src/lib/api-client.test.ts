@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, type LatencyEvent } from './api-client';
+import { createApiClient, type LatencyEvent } from './api-client';
+import { ApiError } from './errors';
 
 function json(body: unknown, status = 200, type = 'application/json') {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });

@@ -1,33 +1,8 @@
-import { ERROR_CODES, isProblem, type ErrorCode, type FieldError } from '@aprenda/shared/errors';
-import { HEADER_USER_ID, HEADER_USER_ROLE, HEADER_REQUEST_ID } from '@aprenda/shared/constants';
+import { HEADER_USER_ID, HEADER_USER_ROLE } from '@aprenda/shared/constants';
 import { DEFAULT_CONFIG } from './config';
 import { capture } from './analytics';
+import { networkError, responseError } from './errors';
 import { currentIdentity } from './identity';
-
-/** A failed API call, parsed from an RFC 9457 problem (or from the status when there was none). */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: ErrorCode;
-  readonly errors: FieldError[];
-  readonly requestId: string | null;
-  readonly detail: string | undefined;
-
-  constructor(init: {
-    status: number;
-    code: ErrorCode;
-    errors?: FieldError[];
-    requestId?: string | null;
-    detail?: string;
-  }) {
-    super(init.detail ?? init.code);
-    this.name = 'ApiError';
-    this.status = init.status;
-    this.code = init.code;
-    this.errors = init.errors ?? [];
-    this.requestId = init.requestId ?? null;
-    this.detail = init.detail;
-  }
-}
 
 export interface Identity {
   token: string | null;
@@ -60,8 +35,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-const KNOWN_CODES = new Set<string>(ERROR_CODES);
-
 const unauthorizedListeners = new Set<() => void>();
 
 /**
@@ -86,23 +59,8 @@ export function notifyUnauthorized(): void {
   }
 }
 
-function codeForStatus(status: number): ErrorCode {
-  if (status === 0) return 'unavailable';
-  if (status === 400) return 'bad_request';
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status === 409) return 'conflict';
-  if (status === 410) return 'gone';
-  if (status === 413) return 'payload_too_large';
-  if (status === 415) return 'unsupported_media_type';
-  if (status === 429) return 'rate_limited';
-  if (status === 503) return 'unavailable';
-  return 'internal';
-}
-
 /** Fill a route template ('/classes/{id}/members') with encoded params. */
-export function buildPath(route: string, params: RequestOptions['params'] = {}): string {
+function buildPath(route: string, params: RequestOptions['params'] = {}): string {
   return route.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`missing route param: ${name}`);
@@ -114,7 +72,7 @@ function now(): number {
   return typeof performance !== 'undefined' ? performance.now() : Date.now();
 }
 
-export function defaultReport(event: LatencyEvent): void {
+function defaultReport(event: LatencyEvent): void {
   capture('api_latency', { ...event });
 }
 
@@ -159,21 +117,6 @@ function safeReport(report: (event: LatencyEvent) => void, event: LatencyEvent):
   }
 }
 
-async function toApiError(res: Response): Promise<ApiError> {
-  const requestId = res.headers.get(HEADER_REQUEST_ID);
-  const body: unknown = await res.json().catch(() => null);
-  if (isProblem(body) && KNOWN_CODES.has(body.code)) {
-    return new ApiError({
-      status: res.status,
-      code: body.code,
-      errors: Array.isArray(body.errors) ? body.errors : [],
-      requestId: body.requestId ?? requestId,
-      detail: body.detail,
-    });
-  }
-  return new ApiError({ status: res.status, code: codeForStatus(res.status), requestId });
-}
-
 export function createApiClient(options: ApiClientOptions) {
   const base = options.baseUrl.replace(/\/$/, '');
   const report = options.report ?? defaultReport;
@@ -203,13 +146,13 @@ export function createApiClient(options: ApiClientOptions) {
       res = await timedFetch(route, method, url, init, report);
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
-      throw new ApiError({ status: 0, code: 'unavailable' });
+      throw networkError();
     }
     if (res.status === 401) {
       options.onUnauthorized?.();
       notifyUnauthorized();
     }
-    if (!res.ok) throw await toApiError(res);
+    if (!res.ok) throw await responseError(res);
     if (res.status === 204) return undefined as T;
     const type = res.headers.get('content-type') ?? '';
     if (!type.includes('json')) return undefined as T;

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError } from './errors';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

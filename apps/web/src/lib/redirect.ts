@@ -1,4 +1,4 @@
-export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
+const DEFAULT_AFTER_SIGN_IN = '/dashboard';
 
 /**
  * The page to open after sign-in: only a same-origin relative path is accepted

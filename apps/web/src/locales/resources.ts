@@ -28,7 +28,6 @@ export const NAMESPACES = [
   'classes',
   'chat',
 ] as const;
-export type Namespace = (typeof NAMESPACES)[number];
 
 /** Bundled catalogs (no HTTP backend): one namespace per area, same keys in both languages. */
 export const resources = {

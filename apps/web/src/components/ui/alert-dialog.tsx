@@ -5,7 +5,6 @@ import { Button, buttonVariants } from './button';
 import { DialogFooter, dialogContentClass, dialogOverlayClass } from './dialog';
 
 export const AlertDialog = AlertPrimitive.Root;
-export const AlertDialogTrigger = AlertPrimitive.Trigger;
 
 /** A confirmation (role=alertdialog): focus starts on Cancel, Escape cancels. */
 export function AlertDialogContent({
@@ -43,18 +42,6 @@ export function AlertDialogCancel({
   return (
     <AlertPrimitive.Cancel
       className={cn(buttonVariants({ variant: 'outline' }), className)}
-      {...props}
-    />
-  );
-}
-
-export function AlertDialogAction({
-  className,
-  ...props
-}: ComponentProps<typeof AlertPrimitive.Action>) {
-  return (
-    <AlertPrimitive.Action
-      className={cn(buttonVariants({ variant: 'destructive' }), className)}
       {...props}
     />
   );

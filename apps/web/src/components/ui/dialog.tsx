@@ -4,7 +4,6 @@ import { XIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 export const dialogOverlayClass = 'fixed inset-0 z-40 bg-black/70';

@@ -11,8 +11,9 @@ import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { authClient, setBearerToken, toSessionUser } from '@/lib/auth-client';
+import { errorMessage, errorText } from '@/lib/errors';
 import { completeSignIn } from '@/lib/session';
-import { authErrorCode, issuesToFieldErrors, type FieldErrors } from './validation';
+import { issuesToFieldErrors, type FieldErrors } from '../lib/validation';
 
 export type AuthMode = 'signIn' | 'signUp';
 
@@ -85,20 +86,20 @@ export function AuthForm({ next, github, onSignedIn, defaultMode = 'signIn' }: A
             })
           : await client.signIn.email({ email: values.email.trim(), password: values.password });
       if (result.error) {
-        setFormError(t(`errors:${authErrorCode(result.error)}`));
+        setFormError(errorMessage(t, result.error, { source: 'auth' }));
         return;
       }
       const data = result.data as { token?: string | null; user?: Record<string, unknown> } | null;
       if (data?.token) setBearerToken(data.token);
       const user = toSessionUser(data?.user);
       if (!user) {
-        setFormError(t('errors:internal'));
+        setFormError(errorText(t, 'internal'));
         return;
       }
       completeSignIn(queryClient, user);
       onSignedIn(next);
-    } catch {
-      setFormError(t('errors:unavailable'));
+    } catch (err) {
+      setFormError(errorMessage(t, err, { source: 'auth' }));
     } finally {
       setPending(false);
     }
@@ -163,9 +164,9 @@ export function AuthForm({ next, github, onSignedIn, defaultMode = 'signIn' }: A
           void authClient()
             .signIn.social({ provider: 'github', callbackURL: next })
             .then((r) => {
-              if (r?.error) setFormError(t(`errors:${authErrorCode(r.error)}`));
+              if (r?.error) setFormError(errorMessage(t, r.error, { source: 'auth' }));
             })
-            .catch(() => setFormError(t('errors:unavailable')));
+            .catch((err: unknown) => setFormError(errorMessage(t, err, { source: 'auth' })));
         }}
       >
         <GithubMark />

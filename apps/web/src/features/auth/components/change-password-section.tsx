@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { errorText } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { changePassword } from '../lib/account';
 
@@ -53,7 +54,7 @@ export function ChangePasswordSection() {
       document.getElementById(`${id}-current`)?.focus();
       return;
     }
-    toastError(t(`errors:${result.code}`));
+    toastError(errorText(t, result.code));
   }
 
   const field = (name: Name, label: string, autoComplete: string, hint?: string) => (

@@ -6,6 +6,7 @@ import { signInSchema } from '@aprenda/shared/schemas/auth';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { errorText } from '@/lib/errors';
 import { requestPasswordReset } from '../lib/account';
 import { AuthCard, FormAlert } from './auth-card';
 
@@ -31,7 +32,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
     const result = await requestPasswordReset(value);
     setPending(false);
     if (result.ok) setSentTo(value);
-    else setFormError(t(`errors:${result.code}`));
+    else setFormError(errorText(t, result.code));
   }
 
   if (sentTo) {

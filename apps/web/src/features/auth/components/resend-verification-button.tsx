@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MailPlus } from 'lucide-react';
 import type { VariantProps } from 'class-variance-authority';
 import { Button, type buttonVariants } from '@/components/ui/button';
+import { errorText } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { resendVerification } from '../lib/account';
 
@@ -29,7 +30,7 @@ export function ResendVerificationButton({
         const result = await resendVerification(email);
         setPending(false);
         if (result.ok) toastSuccess(t('verify.resent', { email }));
-        else toastError(t(`errors:${result.code}`));
+        else toastError(errorText(t, result.code));
       }}
     >
       {t('verify.resend')}

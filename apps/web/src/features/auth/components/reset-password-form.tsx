@@ -6,6 +6,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@aprenda/shared/consta
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { errorText } from '@/lib/errors';
 import { toastSuccess } from '@/lib/toast';
 import { RESET_TOKEN_STORAGE_KEY, resetPassword } from '../lib/account';
 import { AuthCard, FormAlert } from './auth-card';
@@ -100,7 +101,7 @@ export function ResetPasswordForm() {
       return;
     }
     if (result.code === 'invalid_token') setInvalid(true);
-    else setFormError(t(`errors:${result.code}`));
+    else setFormError(errorText(t, result.code));
   }
 
   const field = (name: 'password' | 'confirm', label: string, hint?: string) => (

@@ -1,6 +1,6 @@
-import { authClient } from '@/lib/auth-client';
-import { authErrorCode } from '../components/validation';
 import type { ErrorCode } from '@aprenda/shared/errors';
+import { authClient } from '@/lib/auth-client';
+import { errorCode } from '@/lib/errors';
 
 /** Where the server's reset link lands (the token is in `?token=`). */
 export const RESET_TOKEN_STORAGE_KEY = 'aprenda:reset-token';
@@ -12,10 +12,10 @@ async function run(
 ): Promise<Result> {
   try {
     const result = await call();
-    if (result?.error) return { ok: false, code: authErrorCode(result.error) };
+    if (result?.error) return { ok: false, code: errorCode(result.error, 'auth') };
     return { ok: true };
-  } catch {
-    return { ok: false, code: 'unavailable' };
+  } catch (err) {
+    return { ok: false, code: errorCode(err, 'auth') };
   }
 }
 

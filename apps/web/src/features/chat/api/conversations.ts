@@ -11,15 +11,15 @@ import type { Page } from '@aprenda/shared/schemas/common';
 import type { ClassSummary } from '@aprenda/shared/schemas/classes';
 import { api } from '@/lib/api-client';
 import type {
+  AiModelList,
   Conversation,
   CreateConversationInput,
   Message,
-  ModelsAnswer,
   UpdateConversationInput,
-} from './types';
+} from '@aprenda/shared/schemas/conversations';
 
-export const CONVERSATIONS_PAGE_SIZE = 30;
-export const MESSAGES_PAGE_SIZE = 50;
+const CONVERSATIONS_PAGE_SIZE = 30;
+const MESSAGES_PAGE_SIZE = 50;
 
 export const chatKeys = {
   all: ['conversations'] as const,
@@ -91,7 +91,7 @@ export function useMessages(id: string) {
 export function useModels() {
   return useQuery({
     queryKey: chatKeys.models(),
-    queryFn: ({ signal }) => api().get<ModelsAnswer>('/ai/models', { signal }),
+    queryFn: ({ signal }) => api().get<AiModelList>('/ai/models', { signal }),
     staleTime: 60_000,
   });
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CONVERSATION_TITLE_MAX, type Conversation } from '@aprenda/shared/schemas/conversations';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,7 +12,6 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { CONVERSATION_TITLE_MAX, type Conversation } from '../api/types';
 
 /** Rename: the title field, Save and Cancel. An empty title shows "Untitled conversation". */
 export function RenameConversationDialog({

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MoreVertical, Pencil, Pin, PinOff, Plus, Search, Trash2 } from 'lucide-react';
+import type { Conversation } from '@aprenda/shared/schemas/conversations';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -17,12 +18,11 @@ import {
   useDeleteConversation,
   useUpdateConversation,
 } from '../api/conversations';
-import type { Conversation } from '../api/types';
 import { useDebouncedValue } from '../lib/hooks';
 import { CreateConversationDialog } from './create-conversation-dialog';
 import { DeleteConversationDialog, RenameConversationDialog } from './conversation-dialogs';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * "Your Conversations": search (server-side, debounced), New Conversation, a paged list (pinned

@@ -2,9 +2,10 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Eye, KeyRound, Users } from 'lucide-react';
+import type { TutorMode } from '@aprenda/shared/schemas/conversations';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import {
   useConversation,
@@ -12,7 +13,6 @@ import {
   useModels,
   useUpdateConversation,
 } from '../api/conversations';
-import type { TutorMode } from '../api/types';
 import { LiveChat } from './live-chat';
 
 const MODEL_STORAGE_KEY = 'aprenda.chat.model';

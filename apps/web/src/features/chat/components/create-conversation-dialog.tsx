@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CONVERSATION_TITLE_MAX, type Conversation } from '@aprenda/shared/schemas/conversations';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,10 +13,9 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { errorMessage } from '@/lib/errors';
 import { toastError } from '@/lib/toast';
 import { useCreateConversation, useMyClassesForChat } from '../api/conversations';
-import { CONVERSATION_TITLE_MAX, type Conversation } from '../api/types';
-import { chatErrorText } from '../lib/error-text';
 
 /** "New Conversation": an optional title and, when I am in classes, an optional class link. */
 export function CreateConversationDialog({
@@ -57,8 +57,7 @@ export function CreateConversationDialog({
           onCreated(conversation);
         },
         onError: (err) => {
-          const code = 'code' in err ? String(err.code) : null;
-          toastError(`${t('create.error')}: ${chatErrorText(t, code)}`);
+          toastError(`${t('create.error')}: ${errorMessage(t, err, { scope: 'chat' })}`);
         },
       },
     );

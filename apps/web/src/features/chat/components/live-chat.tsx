@@ -6,24 +6,23 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { ArrowUp, RotateCcw, Square } from 'lucide-react';
 import type { Page } from '@aprenda/shared/schemas/common';
+import { MESSAGE_TEXT_MAX, type Message } from '@aprenda/shared/schemas/conversations';
 import { Button } from '@/components/ui/button';
 import { notifyUnauthorized } from '@/lib/api-client';
+import { ApiError, errorMessage, errorText } from '@/lib/errors';
 import { useConfig } from '@/lib/config-context';
 import { cn } from '@/lib/utils';
 import { refreshAfterTurn } from '../api/conversations';
-import { MESSAGE_TEXT_MAX, type Message } from '../api/types';
 import {
-  ChatHttpError,
   createChatTransport,
   textOf,
   type ChatSendOptions,
   type ChatUIMessage,
 } from '../lib/chat-transport';
 import { clearDraft, loadDraft, saveDraft } from '../lib/drafts';
-import { chatErrorText, chatRefusalText } from '../lib/error-text';
 import { MessageItem } from './message-item';
 
-export function toUIMessage(m: Message): ChatUIMessage {
+function toUIMessage(m: Message): ChatUIMessage {
   return {
     id: m.id,
     role: m.role,
@@ -107,7 +106,7 @@ export function LiveChat({
   // Refused before streaming (no key, too long, rate limited, session expired…): nothing was
   // stored, so the question goes back into the box.
   useEffect(() => {
-    if (!(error instanceof ChatHttpError) || pendingText.current === null) return;
+    if (!(error instanceof ApiError) || pendingText.current === null) return;
     const text = pendingText.current;
     pendingText.current = null;
     chat.setMessages((list) => {
@@ -166,10 +165,10 @@ export function LiveChat({
   );
   const items = useMemo(() => [...older, ...messages], [older, messages]);
   const last = items.at(-1);
-  const streamError = error && !(error instanceof ChatHttpError) ? error : null;
+  const streamError = error && !(error instanceof ApiError) ? error : null;
   const storedFailure =
     !error && !busy && last?.role === 'assistant' && last.metadata?.status === 'failed';
-  const httpError = error instanceof ChatHttpError && error.status !== 401 ? error : null;
+  const httpError = error instanceof ApiError && error.status !== 401 ? error : null;
 
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- measured rows; nothing memoized
@@ -298,9 +297,10 @@ export function LiveChat({
           >
             <span>
               {t('chat.failed', {
-                reason: chatErrorText(
+                reason: errorText(
                   t,
                   streamError ? streamError.message : (last?.metadata?.errorCode ?? null),
+                  { scope: 'chat' },
                 ),
               })}
             </span>
@@ -318,7 +318,7 @@ export function LiveChat({
         <form onSubmit={submit} className="border-t border-border p-3 sm:p-4">
           {httpError ? (
             <p role="alert" className="mb-2 text-sm text-red-300">
-              {chatRefusalText(t, httpError)}
+              {errorMessage(t, httpError, { scope: 'chat', retryAfter: httpError.retryAfter })}
             </p>
           ) : null}
           <label htmlFor={`composer-${conversationId}`} className="sr-only">

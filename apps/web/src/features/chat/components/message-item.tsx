@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Pencil, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { errorText } from '@/lib/errors';
 import { cn } from '@/lib/utils';
 import { textOf, type ChatUIMessage } from '../lib/chat-transport';
-import { chatErrorText } from '../lib/error-text';
 import { CopyButton } from './copy-button';
 import { Markdown } from './markdown';
 
@@ -77,7 +77,9 @@ export function MessageItem({
       ) : null}
       {failed ? (
         <p className="text-xs text-red-300">
-          {t('chat.failed', { reason: chatErrorText(t, message.metadata?.errorCode) })}
+          {t('chat.failed', {
+            reason: errorText(t, message.metadata?.errorCode, { scope: 'chat' }),
+          })}
         </p>
       ) : null}
       {!streaming && text ? (

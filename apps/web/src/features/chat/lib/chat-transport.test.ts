@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UIMessage } from 'ai';
-import { chatRequestBody, retryAfterSeconds, textOf } from './chat-transport';
+import { retryAfterSeconds } from '@/lib/errors';
+import { chatRequestBody, textOf } from './chat-transport';
 
 const user = (text: string): UIMessage => ({
   id: 'u1',

@@ -1,5 +1,5 @@
 /** Unsent text is kept per conversation in localStorage, so nothing typed is lost. */
-export const DRAFT_PREFIX = 'aprenda.draft.';
+const DRAFT_PREFIX = 'aprenda.draft.';
 
 export function draftKey(conversationId: string): string {
   return `${DRAFT_PREFIX}${conversationId}`;

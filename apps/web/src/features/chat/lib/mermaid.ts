@@ -19,7 +19,7 @@ function loadMermaid(): Promise<Mermaid> {
 }
 
 /** Sanitize an SVG string: only SVG elements and attributes, no scripts or event handlers. */
-export async function sanitizeSvg(svg: string): Promise<string> {
+async function sanitizeSvg(svg: string): Promise<string> {
   const { default: DOMPurify } = await import('dompurify');
   return DOMPurify.sanitize(svg, {
     USE_PROFILES: { svg: true, svgFilters: true },

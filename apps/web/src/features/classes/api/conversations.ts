@@ -4,7 +4,7 @@ import type { LinkedConversation } from '@aprenda/shared/schemas/conversations';
 import { api } from '@/lib/api-client';
 import { classesKeys } from './classes';
 
-export const CLASS_CONVERSATIONS_PAGE_SIZE = 20;
+const CLASS_CONVERSATIONS_PAGE_SIZE = 20;
 
 /** GET /classes/{classId}/conversations — teachers only; newest activity first. */
 export function classConversationsQueryOptions(classId: string) {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { createClassSchema } from '@aprenda/shared/schemas/classes';
-import { fieldMessages, zodIssues, type FieldMessages } from './errors';
+import { fieldMessages, zodIssues, type FieldMessages } from './validation';
 
 export interface ClassFormValues {
   title: string;

@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { DashboardTool } from '@aprenda/shared/constants';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
-import { TOOL_ICONS } from './tools';
+import { TOOL_ICONS } from '../lib/tools';
 
 /** Honest placeholder for a tool a later issue builds: its name, "Em breve", and what is coming. */
 export function ComingSoon({ tool }: { tool: DashboardTool }) {

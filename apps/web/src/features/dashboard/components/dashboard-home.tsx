@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight } from 'lucide-react';
 import type { SessionUser } from '@aprenda/shared/schemas/auth';
-import { TOOLS } from './tools';
+import { TOOLS } from '../lib/tools';
 
 /** Dashboard index: a welcome and one card per tool. */
 export function DashboardHome({ user }: { user: SessionUser }) {

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LayoutDashboard } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { TOOLS } from './tools';
+import { TOOLS } from '../lib/tools';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn(

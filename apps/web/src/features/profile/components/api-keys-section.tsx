@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useApiKeys, useDeleteApiKey, usePutApiKey } from '../api/api-keys';
 
@@ -20,11 +20,6 @@ function ProviderKeyRow({ provider, current }: { provider: AiProvider; current?:
   const put = usePutApiKey();
   const del = useDeleteApiKey();
   const name = t(`providers.${provider}`);
-
-  function messageFor(err: unknown): string {
-    if (err instanceof ApiError) return t(`errors:${err.code}`);
-    return t('errors:unavailable');
-  }
 
   function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -48,7 +43,7 @@ function ProviderKeyRow({ provider, current }: { provider: AiProvider; current?:
         },
         onError: (err) => {
           // the typed key stays in the field
-          toastError(messageFor(err));
+          toastError(errorMessage(t, err));
         },
       },
     );
@@ -59,7 +54,7 @@ function ProviderKeyRow({ provider, current }: { provider: AiProvider; current?:
       { provider },
       {
         onSuccess: () => toastSuccess(t('keys.removed', { provider: name })),
-        onError: (err) => toastError(messageFor(err)),
+        onError: (err) => toastError(errorMessage(t, err)),
       },
     );
   }

@@ -5,7 +5,7 @@ import { CalendarDays, Copy, Loader2, RotateCcw } from 'lucide-react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useCalendarFeed, useResetCalendarFeed } from '../api/calendar-feed';
 
@@ -17,9 +17,6 @@ export function CalendarFeedSection() {
   const { data, isPending, isError, refetch } = useCalendarFeed();
   const reset = useResetCalendarFeed();
   const [confirming, setConfirming] = useState(false);
-
-  const messageFor = (err: unknown) =>
-    err instanceof ApiError ? t(`errors:${err.code}`) : t('errors:unavailable');
 
   async function copy() {
     if (!data) return;
@@ -38,7 +35,7 @@ export function CalendarFeedSection() {
         setConfirming(false);
       },
       onError: (err) => {
-        toastError(messageFor(err));
+        toastError(errorMessage(t, err));
         setConfirming(false);
       },
     });

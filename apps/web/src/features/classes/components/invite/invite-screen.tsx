@@ -6,11 +6,10 @@ import type { SessionUser } from '@aprenda/shared/schemas/auth';
 import type { InvitePreview } from '@aprenda/shared/schemas/classes';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useAcceptInvite, useInvitePreview } from '../../api/invites';
 import { formatDateTime } from '../../lib/dates';
-import { errorMessage } from '../../lib/errors';
 import { classTitle } from '../../lib/filter';
 import { ErrorBox, LoadingState } from '@/components/ui/states';
 

@@ -5,7 +5,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ClassDetail } from '@aprenda/shared/schemas/classes';
 import { buttonVariants } from '@/components/ui/button';
 import { ErrorBox, LoadingState } from '@/components/ui/states';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/errors';
 import { useClass } from '../../api/classes';
 
 /**

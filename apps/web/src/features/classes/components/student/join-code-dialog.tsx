@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { joinByCodeSchema } from '@aprenda/shared/schemas/classes';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { errorMessage, fieldErrorsOf } from '@/lib/errors';
 import { toastSuccess } from '@/lib/toast';
 import { useJoinByCode } from '../../api/classes';
-import { errorMessage, fieldMessages, serverFieldErrors, zodIssues } from '../../lib/errors';
+import { fieldMessages, zodIssues } from '../../lib/validation';
 import { classTitle } from '../../lib/filter';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FormFooter } from '../shared/form-parts';
@@ -44,7 +45,7 @@ export function JoinCodeDialog({
           void navigate(`/dashboard/student/${encodeURIComponent(klass.id)}`);
         },
         onError: (err) => {
-          const fields = serverFieldErrors(err);
+          const fields = fieldErrorsOf(err);
           setError(
             fields
               ? (fieldMessages(t, fields, { code }).code ?? errorMessage(t, err))

@@ -11,16 +11,11 @@ import {
 } from '@aprenda/shared/schemas/classes';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { errorCode, errorMessage, errorText, fieldErrorsOf } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useCreateClass, useUpdateClass } from '../../api/classes';
 import { validateClassForm, type ClassFormValues } from '../../lib/class-form';
-import {
-  errorMessage,
-  fieldMessages,
-  serverFieldErrors,
-  type FieldMessages,
-} from '../../lib/errors';
+import { fieldMessages, type FieldMessages } from '../../lib/validation';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, fieldAria } from '@/components/ui/field';
 import { DescriptionField, FormFooter } from '../shared/form-parts';
@@ -87,14 +82,14 @@ export function ClassForm({
   }
 
   function onError(err: unknown) {
-    const fields = serverFieldErrors(err);
+    const fields = fieldErrorsOf(err);
     if (fields) {
       setErrors(fieldMessages(t, fields, { ...values }));
       setFormError(t('form.fixFields'));
       return;
     }
-    if (err instanceof ApiError && err.code === 'class_code_taken') {
-      setErrors((e) => ({ ...e, code: t('errors:class_code_taken') }));
+    if (errorCode(err) === 'class_code_taken') {
+      setErrors((e) => ({ ...e, code: errorText(t, 'class_code_taken') }));
       setFormError(null);
       return;
     }

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Power, PowerOff, RotateCcw } from 'lucide-react';
 import type { ClassDetail } from '@aprenda/shared/schemas/classes';
 import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useResetCode, useUpdateClass } from '../../api/classes';
-import { errorMessage } from '../../lib/errors';
 import { CopyButton } from '../shared/copy-button';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 

@@ -6,16 +6,11 @@ import {
   type CreateEventInput,
 } from '@aprenda/shared/schemas/classes';
 import { Input } from '@/components/ui/input';
+import { errorMessage, fieldErrorsOf } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useCreateEvent } from '../../api/events';
 import { localInputToIso, toLocalInput, viewerTimeZone } from '../../lib/dates';
-import {
-  errorMessage,
-  fieldMessages,
-  serverFieldErrors,
-  zodIssues,
-  type FieldMessages,
-} from '../../lib/errors';
+import { fieldMessages, zodIssues, type FieldMessages } from '../../lib/validation';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, fieldAria } from '@/components/ui/field';
 import { DescriptionField, FormFooter } from '../shared/form-parts';
@@ -47,7 +42,7 @@ function defaults(day?: Date): EventValues {
 }
 
 /** Turn the form into the API body: local times → ISO instants; all-day → plain dates. */
-export function eventBody(values: EventValues): CreateEventInput {
+function eventBody(values: EventValues): CreateEventInput {
   const nullable = (s: string) => (s.trim() === '' ? null : s);
   if (values.allDay) {
     return {
@@ -137,7 +132,7 @@ function EventForm({ classId, day, onDone }: { classId: string; day?: Date; onDo
         onDone();
       },
       onError: (err) => {
-        const fields = serverFieldErrors(err);
+        const fields = fieldErrorsOf(err);
         if (fields) setErrors(fieldMessages(t, fields, raw));
         toastError(errorMessage(t, err));
       },

@@ -12,17 +12,12 @@ import {
 } from '@aprenda/shared/schemas/classes';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { errorMessage, fieldErrorsOf } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useCreateInvite, useInvites, useRevokeInvite } from '../../api/invites';
 import { formatDateTime } from '../../lib/dates';
-import {
-  errorMessage,
-  fieldMessages,
-  serverFieldErrors,
-  zodIssues,
-  type FieldMessages,
-} from '../../lib/errors';
+import { fieldMessages, zodIssues, type FieldMessages } from '../../lib/validation';
 import { CopyButton } from '../shared/copy-button';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Field, fieldAria } from '@/components/ui/field';
@@ -77,7 +72,7 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
         toastSuccess(t('invites.created'));
       },
       onError: (err) => {
-        const fields = serverFieldErrors(err);
+        const fields = fieldErrorsOf(err);
         if (fields) setErrors(fieldMessages(t, fields, values));
         toastError(errorMessage(t, err));
       },

@@ -7,12 +7,11 @@ import { addMemberQuerySchema } from '@aprenda/shared/schemas/classes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { errorCode, errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useSession } from '@/lib/session';
 import { useAddMember, useMembers, useRemoveMember, useTransferOwnership } from '../../api/members';
 import { formatDate } from '../../lib/dates';
-import { errorMessage } from '../../lib/errors';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Field, fieldAria } from '@/components/ui/field';
 import { ListSection, RoleField } from './list-parts';
@@ -60,9 +59,7 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
         },
         onError: (err) => {
           const message =
-            err instanceof ApiError && err.code === 'user_not_found'
-              ? t('members.userNotFound')
-              : errorMessage(t, err);
+            errorCode(err) === 'user_not_found' ? t('members.userNotFound') : errorMessage(t, err);
           setError(message);
           toastError(message);
         },

@@ -1,12 +1,4 @@
 import type { TFunction } from 'i18next';
-import type { FieldError } from '@aprenda/shared/errors';
-import { ApiError } from '@/lib/api-client';
-
-/** A failed call as one translated sentence (by the problem's stable `code`). */
-export function errorMessage(t: TFunction, err: unknown): string {
-  if (err instanceof ApiError) return t(`errors:${err.code}`);
-  return t('errors:unavailable');
-}
 
 /** Per-field messages, keyed by field name. */
 export type FieldMessages = Partial<Record<string, string>>;
@@ -19,7 +11,7 @@ interface IssueLike {
 }
 
 /** One translated message for a field issue (zod issue or server field error). */
-export function issueMessage(t: TFunction, issue: IssueLike, value: string | undefined): string {
+function issueMessage(t: TFunction, issue: IssueLike, value: string | undefined): string {
   const field = issue.path.split('.')[0] ?? '';
   const empty = value !== undefined && value.trim() === '';
   if (issue.code === 'too_big') {
@@ -70,10 +62,4 @@ export function zodIssues(
     minimum: typeof i.minimum === 'number' ? i.minimum : undefined,
     maximum: typeof i.maximum === 'number' ? i.maximum : undefined,
   }));
-}
-
-/** Field errors of a failed write (a 400 with `errors`), or null when it failed otherwise. */
-export function serverFieldErrors(err: unknown): FieldError[] | null {
-  if (err instanceof ApiError && err.errors.length > 0) return err.errors;
-  return null;
 }
