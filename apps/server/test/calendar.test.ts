@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldLines as foldLine } from 'ical-generator';
 import ICAL from 'ical.js';
 import type { CalendarFeed, ClassDetail, ClassEvent } from '@aprenda/shared/schemas/classes';
 import type { Clock } from '../src/lib/clock.ts';
-import { escapeText, foldLine } from '../src/modules/calendar/ical.ts';
+import { escapeText } from '../src/modules/calendar/calendar.service.ts';
 import {
   bearer,
   createTestApp,

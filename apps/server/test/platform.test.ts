@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_BODY_BYTES } from '@aprenda/shared/constants';
 import { PROBLEM_CONTENT_TYPE, type Problem } from '@aprenda/shared/errors';
@@ -24,6 +24,9 @@ function fakeWebDist(): string {
   writeFileSync(join(dir, 'index.html'), INDEX_HTML);
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), ASSET_JS);
   writeFileSync(join(dir, 'assets', 'vendor-def456.js'), BIG_JS);
+  // The web build writes .br and .gz copies of its text files (apps/web/vite.config.ts).
+  writeFileSync(join(dir, 'assets', 'vendor-def456.js.br'), brotliCompressSync(BIG_JS));
+  writeFileSync(join(dir, 'assets', 'vendor-def456.js.gz'), gzipSync(BIG_JS));
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }

@@ -28,7 +28,6 @@ export function calendarRoutes(ctx: AppContext) {
     const file = c.req.param('file');
     if (!file.endsWith('.ics')) throw notFound('No such route');
     const body = await renderFeed(ctx, file.slice(0, -'.ics'.length));
-    if (body === null) throw notFound('No such calendar feed');
     return c.body(body, 200, {
       'content-type': 'text/calendar; charset=utf-8',
       'content-disposition': 'inline; filename="aprenda.ics"',
