@@ -19,6 +19,7 @@ import { trustedOrigins } from './lib/origins.ts';
 import { DEFAULT_WEB_DIST, spa } from './middleware/spa.ts';
 import { type Auth, createAuth } from './auth.ts';
 import type { AppContext, AppDeps, AppEnv } from './context.ts';
+import { CACHE_SCOPES } from './cache-scopes.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { classesRoutes } from './modules/classes/classes.routes.ts';
@@ -39,6 +40,8 @@ const normalisePath = (path: string) =>
 
 /** Build the HTTP app. No side effects (no listen, no migrations; Redis connects lazily). */
 export function createApp(deps: AppDeps) {
+  const responseCache =
+    deps.responseCache ?? createResponseCache(deps.env.RESPONSE_CACHE_MB * 1024 * 1024);
   const ctx: AppContext = {
     env: deps.env,
     db: deps.db,
@@ -47,8 +50,9 @@ export function createApp(deps: AppDeps) {
     logger: deps.logger ?? silentLogger,
     auth: undefined as unknown as Auth,
     rateLimitStore: deps.rateLimitStore ?? createRateLimitStore(deps.env.REDIS_URL, deps.logger),
-    responseCache:
-      deps.responseCache ?? createResponseCache(deps.env.RESPONSE_CACHE_MB * 1024 * 1024),
+    responseCache,
+    cacheScopes: deps.cacheScopes ?? CACHE_SCOPES,
+    sessionCache: responseCache.maxBytes > 0 ? new Map() : undefined,
     mailer: undefined as unknown as Mailer,
   };
   ctx.mailer = deps.mailer ?? createMailer(deps.env, (entry) => ctx.logger(entry));

@@ -8,6 +8,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@aprenda/shared/consta
 import type { DbHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './lib/logger.ts';
+import { defineCacheScope } from './lib/cache-scopes.ts';
 import { publicOrigin, trustedOrigins } from './lib/origins.ts';
 import type { Mail, Mailer } from './lib/mailer.ts';
 import { resetPasswordMail, verifyEmailMail } from './lib/mail-templates.ts';
@@ -22,6 +23,20 @@ interface AuthDeps {
 }
 
 /** Where the links of the auth mails land in the web app. */
+/**
+ * Sessions resolved by the signed-bearer fast path (middleware/session.ts) are reused while this
+ * version holds: any session updated (refresh) or deleted (sign-out, revocation), and any user
+ * changed or deleted (name, e-mail, role, image) bumps it. A new session changes no one's.
+ */
+export const sessionsScope = defineCacheScope({
+  name: 'sessions',
+  per: 'everyone',
+  bumpedBy: [
+    { table: 'session', on: ['update', 'delete'] },
+    { table: 'user', on: ['update', 'delete'] },
+  ],
+});
+
 export const RESET_PASSWORD_PAGE = '/auth/redefinir-senha';
 export const VERIFY_EMAIL_PAGE = '/auth/verificar-email';
 

@@ -2,6 +2,7 @@ import type { UserRole } from '@aprenda/shared/constants';
 import type { Auth } from './auth.ts';
 import type { DbHandle } from './db/client.ts';
 import type { Env } from './env.ts';
+import type { CacheScope } from './lib/cache-scopes.ts';
 import type { Clock } from './lib/clock.ts';
 import type { DataVersions, ResponseCache } from './lib/response-cache.ts';
 import type { Logger } from './lib/logger.ts';
@@ -28,6 +29,8 @@ export interface AppDeps {
   responseCache?: ResponseCache;
   /** Outgoing mail; default: SMTP_URL, else the log (outside production). */
   mailer?: Mailer;
+  /** The data versions cached answers depend on; default: src/cache-scopes.ts. */
+  cacheScopes?: readonly CacheScope[];
 }
 
 export interface AppContext {
@@ -39,8 +42,22 @@ export interface AppContext {
   auth: Auth;
   rateLimitStore: RateLimitStore;
   responseCache: ResponseCache;
+  /** Every cache scope, in the order a signed-in request reads their versions. */
+  cacheScopes: readonly CacheScope[];
+  /** Sessions the signed-bearer fast path resolved (none when the response cache is off). */
+  sessionCache: SessionCache | undefined;
   mailer: Mailer;
 }
+
+/** A session resolved by the fast path, reused while the `sessions` version it was read at holds. */
+export interface KnownSession {
+  resolved: { user: SessionUser; session: SessionInfo };
+  expiresAt: number;
+  sessionsVersion: string;
+}
+
+/** Resolved sessions by signed token (insertion order: oldest first out). */
+export type SessionCache = Map<string, KnownSession>;
 
 /** The signed-in user, as the server knows it (role always from the database). */
 export interface SessionUser {

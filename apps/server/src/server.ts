@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createDb, dbOptionsFromEnv } from './db/client.ts';
+import { CACHE_SCOPES } from './cache-scopes.ts';
 import { migrate } from './db/migrate.ts';
 import { type Env, EnvError, loadEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
 
   let readOnly = false;
   try {
-    await migrate(db, auth);
+    await migrate(db, auth, CACHE_SCOPES);
   } catch (err) {
     if (databaseFault(err) !== 'read_only') throw err;
     console.error(

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createApp } from '../src/app.ts';
 import { createDb, dbOptionsFromEnv, type DbHandle } from '../src/db/client.ts';
+import { CACHE_SCOPES } from '../src/cache-scopes.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { parseEnv, type Env } from '../src/env.ts';
 import type { Clock } from '../src/lib/clock.ts';
@@ -87,7 +88,7 @@ export async function createTestApp(
     secret: TEST_SECRET,
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  await migrate(db, built.auth);
+  await migrate(db, built.auth, CACHE_SCOPES);
   return {
     app: built.app,
     ctx: built.ctx,

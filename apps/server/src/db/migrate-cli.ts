@@ -1,4 +1,5 @@
 import { createAuth } from '../auth.ts';
+import { CACHE_SCOPES } from '../cache-scopes.ts';
 import { EnvError, loadEnv, type Env } from '../env.ts';
 import { resolveSecret } from '../secret.ts';
 import { createDb, dbOptionsFromEnv } from './client.ts';
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   const db = createDb(env.DATABASE_URL, dbOptionsFromEnv(env));
   try {
     const auth = createAuth({ env, db, secret: resolveSecret(env) });
-    await migrate(db, auth);
+    await migrate(db, auth, CACHE_SCOPES);
     process.stdout.write(`Database migrated (${db.dialect}).\n`);
   } finally {
     await db.close();

@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import type { DbHandle } from '../db/client.ts';
 
 /**
@@ -6,7 +5,8 @@ import type { DbHandle } from '../db/client.ts';
  *
  * Every entry remembers the data versions it was computed at; every request first reads the
  * current versions (ONE indexed query on `cache_versions`, which triggers bump in the same
- * transaction as any write that could change the answer — migration 0008) and only a matching
+ * transaction as any write that could change the answer — generated from the modules' cache
+ * scopes, lib/cache-scopes.ts and db/cache-triggers.ts, decision 0022) and only a matching
  * entry is served. So a write by this process, another instance or a hand-written SQL statement
  * is seen by the very next request; what the cache saves is the expensive query, not the check.
  *
@@ -72,23 +72,20 @@ export function createResponseCache(maxBytes: number): ResponseCache {
   };
 }
 
-/** Data versions by scope (a scope without a row is version 0). */
+/** Data versions by scope row name (a row that does not exist is version 0). */
 export type DataVersions = ReadonlyMap<string, string>;
 
-/** The scopes a signed-in user's cached answers can depend on (read once per request). */
-export const userScopes = (userId: string) => ['sessions', 'classes', `conversations:${userId}`];
-
 /**
- * The current versions of some scopes, in one read (a scalar subquery per scope: cheaper than
+ * The current versions of some scope rows, in one read (a scalar subquery per row: cheaper than
  * `IN (…)` on SQLite, and the same snapshot for all of them).
  */
 export async function readVersionMap(
   db: DbHandle,
-  scopes: readonly string[],
+  names: readonly string[],
 ): Promise<DataVersions> {
-  const row = await db.readRow(versionsQuery(scopes.length, db.dialect), scopes);
+  const row = await db.readRow(versionsQuery(names.length, db.dialect), names);
   const versions = new Map<string, string>();
-  scopes.forEach((scope, i) => versions.set(scope, String(row?.[i] ?? 0)));
+  names.forEach((name, i) => versions.set(name, String(row?.[i] ?? 0)));
   return versions;
 }
 
@@ -106,45 +103,13 @@ function versionsQuery(count: number, dialect: DbHandle['dialect']): string {
   return text;
 }
 
-/** The current versions of some scopes, as one comparable string. */
-export async function readVersions(db: DbHandle, scopes: readonly string[]): Promise<string> {
-  return joinVersions(await readVersionMap(db, scopes), scopes)!;
-}
-
-/** `scopes`' versions from `known` as one string; undefined when one of them is not there. */
-function joinVersions(known: DataVersions, scopes: readonly string[]): string | undefined {
+/** The versions of `names` from `known` as one string; undefined when one of them is not there. */
+export function joinVersions(known: DataVersions, names: readonly string[]): string | undefined {
   let joined = '';
-  for (const scope of scopes) {
-    const version = known.get(scope);
+  for (const name of names) {
+    const version = known.get(name);
     if (version === undefined) return undefined;
     joined += joined ? `.${version}` : version;
   }
   return joined;
-}
-
-/**
- * Answer with `produce()`'s JSON, from the cache when the data it depends on (`scopes`) has not
- * changed since it was computed. Same body and content type as `c.json`. The versions come from
- * the request's `dataVersions` when the session middleware read them already (one query for both),
- * else from one query here — either way before `produce()` runs.
- */
-export async function cachedJson(
-  c: Context,
-  deps: { db: DbHandle; responseCache: ResponseCache },
-  key: string,
-  scopes: readonly string[],
-  produce: () => Promise<unknown>,
-): Promise<Response> {
-  const cache = deps.responseCache;
-  if (cache.maxBytes <= 0) return c.json(await produce());
-  const known = c.get('dataVersions') as DataVersions | null | undefined;
-  const versions = (known && joinVersions(known, scopes)) ?? (await readVersions(deps.db, scopes));
-  let body = cache.get(key, versions);
-  if (body === undefined) {
-    // Kept as UTF-8 bytes: a hit is written to the socket as is, never encoded again (for a
-    // Portuguese text, encoding a two-byte JS string was ~18 % of a hit's CPU time).
-    body = Buffer.from(JSON.stringify(await produce()), 'utf8');
-    cache.set(key, versions, body);
-  }
-  return c.body(body as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json' });
 }

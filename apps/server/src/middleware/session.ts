@@ -3,7 +3,9 @@ import type { MiddlewareHandler } from 'hono';
 import { sql } from 'kysely';
 import { HEADER_USER_ID } from '@aprenda/shared/constants';
 import type { AppContext, AppEnv, SessionInfo, SessionUser } from '../context.ts';
-import { type DataVersions, readVersionMap, userScopes } from '../lib/response-cache.ts';
+import { sessionsScope } from '../auth.ts';
+import { scopeNamesFor } from '../lib/cache-scopes.ts';
+import { type DataVersions, readVersionMap } from '../lib/response-cache.ts';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
 
 function hasCredentials(headers: Headers): boolean {
@@ -68,11 +70,14 @@ async function resolveBearer(
 
   // Known by its whole signed form (token AND signature): a signature this process has verified
   // already needs no HMAC again; any other string misses and is verified below.
-  const cache = sessionCacheOf(ctx);
+  const cache = ctx.sessionCache;
   const known = cache?.get(raw);
   if (cache && known) {
-    const versions = await readVersionMap(ctx.db, userScopes(known.resolved.user.id));
-    if (versions.get('sessions') === known.sessionsVersion) {
+    const versions = await readVersionMap(
+      ctx.db,
+      scopeNamesFor(ctx.cacheScopes, known.resolved.user.id),
+    );
+    if (versions.get(sessionsScope.name) === known.sessionsVersion) {
       if (betterAuthsTurn(known.expiresAt, Date.now())) {
         cache.delete(raw);
         return ASK_BETTER_AUTH;
@@ -90,7 +95,7 @@ async function resolveBearer(
 
   // The `sessions` version in the same statement (one snapshot) as the session it vouches for.
   const { rows } = await sql<SessionRow>`
-    select (select version from cache_versions where scope = 'sessions') as sessions_version,
+    select (select version from cache_versions where scope = ${sessionsScope.name}) as sessions_version,
            s.id as session_id, s."expiresAt" as expires_at, u.id as user_id, u.name, u.email,
            u.role, u.image, u."emailVerified" as email_verified
       from "session" s join "user" u on u.id = s."userId"
@@ -119,23 +124,6 @@ async function resolveBearer(
 
 /** Sessions resolved by the fast path, by signed token (oldest out first beyond this many). */
 const SESSION_CACHE_ENTRIES = 20_000;
-
-interface KnownSession {
-  resolved: { user: SessionUser; session: SessionInfo };
-  expiresAt: number;
-  /** The `sessions` data version the session was read at. */
-  sessionsVersion: string;
-}
-
-const sessionCaches = new WeakMap<AppContext, Map<string, KnownSession>>();
-
-/** This app's session cache; none when the response cache is off (RESPONSE_CACHE_MB=0). */
-function sessionCacheOf(ctx: AppContext): Map<string, KnownSession> | undefined {
-  if (ctx.responseCache.maxBytes <= 0) return undefined;
-  let cache = sessionCaches.get(ctx);
-  if (!cache) sessionCaches.set(ctx, (cache = new Map()));
-  return cache;
-}
 
 /** Better Auth's own getSession (cookie, unsigned bearer, refresh, expired-session cleanup). */
 async function resolveWithBetterAuth(ctx: AppContext, headers: Headers): Promise<Resolved> {

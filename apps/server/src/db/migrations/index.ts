@@ -8,6 +8,7 @@ import * as m0007 from './0007-conversation-search.ts';
 import * as m0008 from './0008-cache-versions.ts';
 import * as m0009 from './0009-search-cheaper-inserts.ts';
 import * as m0010 from './0010-streaming-answers-index.ts';
+import * as m0011 from './0011-cache-trigger-sync.ts';
 
 /**
  * Every app migration, in order. Add new ones at the end; never edit a landed one. The key is the
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0008_cache_versions': m0008,
   '0009_search_cheaper_inserts': m0009,
   '0010_streaming_answers_index': m0010,
+  '0011_cache_trigger_sync': m0011,
 };

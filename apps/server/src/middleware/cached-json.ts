@@ -1,0 +1,42 @@
+import type { Context } from 'hono';
+import type { DbHandle } from '../db/client.ts';
+import { type CacheScope, scopeNamesFor } from '../lib/cache-scopes.ts';
+import {
+  type DataVersions,
+  joinVersions,
+  readVersionMap,
+  type ResponseCache,
+} from '../lib/response-cache.ts';
+
+/**
+ * Answer with `produce()`'s JSON, from the cache when the data it depends on (`scopes`, the
+ * module's declarations — per-user ones for the signed-in user) has not changed since it was
+ * computed. Same body and content type as `c.json`. The versions come from the request's
+ * `dataVersions` when the session middleware read them already (one query for both), else from
+ * one query here — either way before `produce()` runs.
+ */
+export async function cachedJson(
+  c: Context,
+  deps: { db: DbHandle; responseCache: ResponseCache },
+  key: string,
+  scopes: readonly CacheScope[],
+  produce: () => Promise<unknown>,
+): Promise<Response> {
+  const cache = deps.responseCache;
+  if (cache.maxBytes <= 0) return c.json(await produce());
+  const user = c.get('user') as { id: string } | null | undefined;
+  if (!user && scopes.some((scope) => scope.per === 'user')) return c.json(await produce());
+  const names = scopeNamesFor(scopes, user?.id ?? '');
+  const known = c.get('dataVersions') as DataVersions | null | undefined;
+  const versions =
+    (known && joinVersions(known, names)) ??
+    joinVersions(await readVersionMap(deps.db, names), names)!;
+  let body = cache.get(key, versions);
+  if (body === undefined) {
+    // Kept as UTF-8 bytes: a hit is written to the socket as is, never encoded again (for a
+    // Portuguese text, encoding a two-byte JS string was ~18 % of a hit's CPU time).
+    body = Buffer.from(JSON.stringify(await produce()), 'utf8');
+    cache.set(key, versions, body);
+  }
+  return c.body(body as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json' });
+}
