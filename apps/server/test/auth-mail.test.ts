@@ -3,7 +3,9 @@ import type { Problem } from '@aprenda/shared/errors';
 import type { InvitePreview } from '@aprenda/shared/schemas/classes';
 import { createApp } from '../src/app.ts';
 import type { Logger } from '../src/lib/logger.ts';
-import { createClass, classAccess, createInvite } from '../src/modules/classes/classes.service.ts';
+import { classAccess } from '../src/modules/classes/access.service.ts';
+import { createClass } from '../src/modules/classes/classes.service.ts';
+import { createInvite } from '../src/modules/classes/invites.service.ts';
 import { startFakeSmtp, type FakeSmtp } from './fake-smtp.ts';
 import {
   bearer,

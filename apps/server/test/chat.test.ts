@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from './helpers.ts';
 import { startFakeLlm, type FakeLlm } from './fake-llm.ts';
-import { settleBackgroundWork } from '../src/modules/conversations/chat.ts';
+import { settleBackgroundWork } from '../src/modules/conversations/answer-stream.service.ts';
 import { TUTOR_MODE_MARKERS } from '../src/modules/ai/tutor-prompts.ts';
 
 type Chunk = { type: string; [key: string]: unknown };

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassSummary } from '@aprenda/shared/schemas/classes';
 import type { Clock } from '../src/lib/clock.ts';
 import {
-  addClassMember,
   CLASS_CODE_ALPHABET,
   createClass,
   generateClassCode,
   listUserClasses,
 } from '../src/modules/classes/classes.service.ts';
+import { addClassMember } from '../src/modules/classes/members.service.ts';
 import {
   bearer,
   createTestApp,

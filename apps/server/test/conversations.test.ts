@@ -12,8 +12,8 @@ import {
   type TestApp,
 } from './helpers.ts';
 import { startFakeLlm, type FakeLlm } from './fake-llm.ts';
-import { settleBackgroundWork } from '../src/modules/conversations/chat.ts';
-import { failAbandonedAnswers } from '../src/modules/conversations/conversations.service.ts';
+import { settleBackgroundWork } from '../src/modules/conversations/answer-stream.service.ts';
+import { failAbandonedAnswers } from '../src/modules/conversations/answer-sweep.service.ts';
 
 /** A clock that moves 1 s forward on every reading, so activity order is deterministic. */
 function tickingClock(start = Date.parse('2030-01-01T00:00:00.000Z')) {

@@ -7,8 +7,8 @@ import type { Message } from '@aprenda/shared/schemas/conversations';
 import { createApp } from '../src/app.ts';
 import { databaseFault } from '../src/db/faults.ts';
 import type { Logger } from '../src/lib/logger.ts';
-import { failAbandonedAnswers } from '../src/modules/conversations/conversations.service.ts';
-import { settleBackgroundWork } from '../src/modules/conversations/chat.ts';
+import { failAbandonedAnswers } from '../src/modules/conversations/answer-sweep.service.ts';
+import { settleBackgroundWork } from '../src/modules/conversations/answer-stream.service.ts';
 import { startFakeLlm, type FakeLlm } from './fake-llm.ts';
 import {
   bearer,

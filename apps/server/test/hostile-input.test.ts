@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '@aprenda/shared/errors';
-import { addClassMember } from '../src/modules/classes/classes.service.ts';
+import { addClassMember } from '../src/modules/classes/members.service.ts';
 import {
   bearer,
   createTestApp,

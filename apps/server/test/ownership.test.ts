@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '@aprenda/shared/errors';
 import type { ClassDetail } from '@aprenda/shared/schemas/classes';
-import { addClassMember, createClass } from '../src/modules/classes/classes.service.ts';
+import { createClass } from '../src/modules/classes/classes.service.ts';
+import { addClassMember } from '../src/modules/classes/members.service.ts';
 import {
   bearer,
   createTestApp,

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addClassMember,
-  createClass,
-  createEvent,
-  createInvite,
-  classAccess,
-} from '../src/modules/classes/classes.service.ts';
+import { classAccess } from '../src/modules/classes/access.service.ts';
+import { createClass } from '../src/modules/classes/classes.service.ts';
+import { createEvent } from '../src/modules/classes/events.service.ts';
+import { createInvite } from '../src/modules/classes/invites.service.ts';
+import { addClassMember } from '../src/modules/classes/members.service.ts';
 import {
   bearer,
   createTestApp,

@@ -1,4 +1,4 @@
-import type { Generated, Kysely } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 
 /**
  * Tables owned by the app (Better Auth owns `user`, `session`, `account`, `verification`,
@@ -140,4 +140,8 @@ export interface Database {
 }
 
 export type Db = Kysely<Database>;
+/** What a query runs on: the database, or a transaction a service opened (db/transaction.ts). */
+export type Executor = Kysely<Database> | Transaction<Database>;
+/** An open transaction (services pass it to queries; only queries use it). */
+export type Trx = Transaction<Database>;
 export type Dialect = 'sqlite' | 'postgres';

@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { databaseFault, type DatabaseFault } from '../db/faults.ts';
 import { AppError } from '../lib/app-error.ts';
-import { fieldErrors } from '../lib/validate.ts';
+import { fieldErrors } from './validate.ts';
 import {
   type ErrorCode,
   type FieldError,

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { HEADER_REQUEST_ID } from '@aprenda/shared/constants';
 import { uuidv7 } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
-import { setHeaders, setOnNodeResponse } from './security-headers.ts';
+import { setHeaders, setOnNodeResponse } from './response-headers.ts';
 
 /** An incoming X-Request-Id is kept only when it is short and plain (it goes into logs). */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

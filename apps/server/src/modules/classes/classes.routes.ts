@@ -14,33 +14,29 @@ import {
 import type { AppContext, AppEnv } from '../../context.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';
 import { currentUser, requireUser } from '../../middleware/session.ts';
-import { idParams as params, zv } from '../../lib/validate.ts';
+import { idParams as params, zv } from '../../middleware/validate.ts';
+import { classAccess } from './access.service.ts';
 import {
-  acceptInvite,
-  addMember,
-  classAccess,
   classDetail,
   createClass,
-  createEvent,
-  createInvite,
   deleteClass,
-  deleteEvent,
-  joinByCode,
-  listEvents,
-  listInvites,
-  listMembers,
   listUserClasses,
-  previewInvite,
-  removeMember,
   resetClassCode,
-  revokeInvite,
   transferOwnership,
   updateClass,
 } from './classes.service.ts';
-import { cachedJson } from '../../lib/response-cache.ts';
-
-/** What "my classes" answers depend on (data versions, decision 0018). */
-const CLASSES_SCOPES = ['classes'];
+import { createEvent, deleteEvent, listEvents } from './events.service.ts';
+import {
+  acceptInvite,
+  createInvite,
+  joinByCode,
+  listInvites,
+  previewInvite,
+  revokeInvite,
+} from './invites.service.ts';
+import { addMember, listMembers, removeMember } from './members.service.ts';
+import { cachedJson } from '../../middleware/cached-json.ts';
+import { classesScope } from './classes.cache.ts';
 
 /**
  * Class API under `${API_PREFIX}/classes` (docs/api/classes.md). Every route needs a session;
@@ -58,7 +54,7 @@ export function classesRoutes(ctx: AppContext) {
       const user = currentUser(c);
       const page = c.req.valid('query');
       const key = JSON.stringify(['classes', which, user.id, page.limit, page.cursor ?? '']);
-      return cachedJson(c, ctx, key, CLASSES_SCOPES, () =>
+      return cachedJson(c, ctx, key, [classesScope], () =>
         listUserClasses(ctx, user.id, which, page),
       );
     });

@@ -1,10 +1,6 @@
 /** What other modules (and the composition root) may use of the classes module. */
-export {
-  addClassMember,
-  classAccess,
-  createClass,
-  listMembers,
-  listUserEventsForFeed,
-  requireTeacher,
-  type ClassAccess,
-} from './classes.service.ts';
+export { classAccess, requireTeacher, type ClassAccess } from './access.service.ts';
+export { createClass } from './classes.service.ts';
+export { listUserEventsForFeed } from './events.service.ts';
+export { addClassMember, listMembers } from './members.service.ts';
+export { classesScope } from './classes.cache.ts';

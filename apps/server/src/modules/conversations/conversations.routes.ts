@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { createUIMessageStreamResponse } from 'ai';
 import { pageQuerySchema } from '@aprenda/shared/schemas/common';
 import {
   chatRequestSchema,
@@ -7,22 +8,24 @@ import {
   updateConversationSchema,
 } from '@aprenda/shared/schemas/conversations';
 import type { AppContext, AppEnv } from '../../context.ts';
-import { idParams as params, zv } from '../../lib/validate.ts';
+import { idParams as params, zv } from '../../middleware/validate.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';
 import { currentUser, requireUser } from '../../middleware/session.ts';
 import { listModels, resolveModel } from '../ai/public.ts';
-import { streamAnswer } from './chat.ts';
+import { streamAnswer } from './answer-stream.service.ts';
+import { beginChatTurn } from './chat-turn.service.ts';
 import {
-  beginChatTurn,
   createConversation,
   deleteConversation,
   getConversation,
   listClassConversations,
   listConversations,
-  listMessages,
   updateConversation,
 } from './conversations.service.ts';
-import { cachedJson } from '../../lib/response-cache.ts';
+import { listMessages } from './messages.service.ts';
+import { cachedJson } from '../../middleware/cached-json.ts';
+import { classesScope } from '../classes/public.ts';
+import { conversationsScope } from './conversations.cache.ts';
 
 /** The interface language from Accept-Language (a hint for the tutor; it answers in the user's). */
 function language(header: string | undefined): string {
@@ -53,7 +56,7 @@ export function conversationsRoutes(ctx: AppContext) {
     const { q, cursor, limit } = c.req.valid('query');
     const userId = currentUser(c).id;
     const key = JSON.stringify(['conversations', userId, limit, cursor ?? '', q ?? '']);
-    return cachedJson(c, ctx, key, ['classes', `conversations:${userId}`], () =>
+    return cachedJson(c, ctx, key, [classesScope, conversationsScope], () =>
       listConversations(ctx, userId, { q, cursor, limit }),
     );
   });
@@ -101,13 +104,14 @@ export function conversationsRoutes(ctx: AppContext) {
         text: body.action === 'regenerate' ? undefined : body.text,
         model: model.then((m) => m.id),
       });
-      return streamAnswer(ctx, {
+      const stream = streamAnswer(ctx, {
         turn,
         model: await model,
         mode: turn.conversation.mode,
         language: language(c.req.header('accept-language')),
         signal: c.req.raw.signal,
       });
+      return createUIMessageStreamResponse({ stream, headers: { 'cache-control': 'no-store' } });
     },
   );
 

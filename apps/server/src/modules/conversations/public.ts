@@ -1,2 +1,3 @@
 /** What the composition root may use of the conversations module. */
-export { failAbandonedAnswers } from './conversations.service.ts';
+export { failAbandonedAnswers } from './answer-sweep.service.ts';
+export { conversationsScope } from './conversations.cache.ts';

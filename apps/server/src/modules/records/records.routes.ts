@@ -7,7 +7,7 @@ import { databaseFault } from '../../db/faults.ts';
 import { databaseFaultResponse, describeError } from '../../middleware/errors.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { currentUser, requireUser } from '../../middleware/session.ts';
-import { zv } from '../../lib/validate.ts';
+import { zv } from '../../middleware/validate.ts';
 import { toProblemResponse } from './auth-problem.http.ts';
 import {
   createUserAction,

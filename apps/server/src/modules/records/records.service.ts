@@ -3,6 +3,14 @@ import type { MaskedApiKey, UserAction } from '@aprenda/shared/schemas/records';
 import type { AppContext } from '../../context.ts';
 import { decryptApiKey, encryptApiKey, maskApiKey } from '../../lib/crypto.ts';
 import { uuidv7 } from '../../lib/ids.ts';
+import {
+  deleteApiKeyRow,
+  insertUserAction,
+  selectEncryptedApiKey,
+  selectMaskedApiKey,
+  selectMaskedApiKeys,
+  upsertApiKey,
+} from './records.queries.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret'>;
 
@@ -30,7 +38,7 @@ export async function createUserAction(
   input: { action: string; context: unknown },
 ): Promise<UserAction> {
   const row = userActionRow(ctx, userId, input);
-  await ctx.db.db.insertInto('user_actions').values(row).execute();
+  await insertUserAction(ctx.db.db, row);
   return {
     id: row.id,
     user: userId,
@@ -50,23 +58,15 @@ export async function putApiKey(
   const now = ctx.clock.now().toISOString();
   const encrypted = encryptApiKey(ctx.secret, plain, { userId, provider });
   const masked = maskApiKey(plain);
-  await ctx.db.db
-    .insertInto('user_api_keys')
-    .values({
-      id: uuidv7(),
-      user_id: userId,
-      provider,
-      api_key: encrypted,
-      masked,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'provider'])
-        .doUpdateSet({ api_key: encrypted, masked, updated_at: now }),
-    )
-    .execute();
+  await upsertApiKey(ctx.db.db, {
+    id: uuidv7(),
+    user_id: userId,
+    provider,
+    api_key: encrypted,
+    masked,
+    created_at: now,
+    updated_at: now,
+  });
   return { provider, masked, updated_at: now };
 }
 
@@ -76,30 +76,12 @@ export async function getApiKey(
   userId: string,
   provider: AiProvider,
 ): Promise<MaskedApiKey | null> {
-  const row = await ctx.db.db
-    .selectFrom('user_api_keys')
-    .select(['provider', 'masked', 'updated_at'])
-    .where('user_id', '=', userId)
-    .where('provider', '=', provider)
-    .executeTakeFirst();
-  return row
-    ? { provider: row.provider as AiProvider, masked: row.masked, updated_at: row.updated_at }
-    : null;
+  return selectMaskedApiKey(ctx.db.db, userId, provider);
 }
 
 /** Every key of the user, masked, by provider name. */
 export async function listApiKeys(ctx: Ctx, userId: string): Promise<MaskedApiKey[]> {
-  const rows = await ctx.db.db
-    .selectFrom('user_api_keys')
-    .select(['provider', 'masked', 'updated_at'])
-    .where('user_id', '=', userId)
-    .orderBy('provider')
-    .execute();
-  return rows.map((r) => ({
-    provider: r.provider as AiProvider,
-    masked: r.masked,
-    updated_at: r.updated_at,
-  }));
+  return selectMaskedApiKeys(ctx.db.db, userId);
 }
 
 /** Remove a key; false when there was none. */
@@ -108,12 +90,7 @@ export async function deleteApiKey(
   userId: string,
   provider: AiProvider,
 ): Promise<boolean> {
-  const result = await ctx.db.db
-    .deleteFrom('user_api_keys')
-    .where('user_id', '=', userId)
-    .where('provider', '=', provider)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deleteApiKeyRow(ctx.db.db, userId, provider);
 }
 
 /**
@@ -125,12 +102,7 @@ export async function getDecryptedApiKey(
   userId: string,
   provider: AiProvider,
 ): Promise<string | null> {
-  const row = await ctx.db.db
-    .selectFrom('user_api_keys')
-    .select(['api_key'])
-    .where('user_id', '=', userId)
-    .where('provider', '=', provider)
-    .executeTakeFirst();
-  if (!row) return null;
-  return decryptApiKey(ctx.secret, row.api_key, { userId, provider });
+  const encrypted = await selectEncryptedApiKey(ctx.db.db, userId, provider);
+  if (encrypted === undefined) return null;
+  return decryptApiKey(ctx.secret, encrypted, { userId, provider });
 }

@@ -1,10 +1,4 @@
-import {
-  createUIMessageStream,
-  createUIMessageStreamResponse,
-  streamText,
-  type ModelMessage,
-  type UIMessageChunk,
-} from 'ai';
+import { createUIMessageStream, streamText, type ModelMessage, type UIMessageChunk } from 'ai';
 import type {
   ChatMessageMetadata,
   MessageStatus,
@@ -19,14 +13,11 @@ import {
   tutorSystemPrompt,
   type ResolvedModel,
 } from '../ai/public.ts';
-import {
-  type ChatTurn,
-  saveAssistantMessage,
-  setGeneratedTitle,
-  touchStreamingAnswer,
-} from './conversations.service.ts';
+import { setTitleIfEmpty, touchStreamingRow, updateAnswer } from './answer-stream.queries.ts';
+import type { ChatTurn } from './chat-turn.service.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'env' | 'logger'>;
+type ReadCtx = Pick<AppContext, 'db' | 'clock'>;
 
 /** The partial answer is saved this often while new text arrives (a crash loses at most this). */
 const SAVE_EVERY_MS = 1000;
@@ -58,8 +49,33 @@ export async function settleBackgroundWork(ctx: object): Promise<void> {
 type Outcome =
   { status: 'complete' } | { status: 'stopped' } | { status: 'failed'; code: ProviderErrorCode };
 
+/** Save the assistant's text so far (while streaming) or its final state. */
+export async function saveAssistantMessage(
+  ctx: ReadCtx,
+  id: string,
+  update: { text: string; status: MessageStatus; error_code?: string | null },
+): Promise<void> {
+  await updateAnswer(
+    ctx.db.db,
+    id,
+    { text: update.text, status: update.status, error_code: update.error_code ?? null },
+    ctx.clock.now().toISOString(),
+  );
+}
+
+/** A live answer with no new text yet: only its `updated_at` (no text triggers fire). */
+export async function touchStreamingAnswer(ctx: ReadCtx, id: string): Promise<void> {
+  await touchStreamingRow(ctx.db.db, id, ctx.clock.now().toISOString());
+}
+
+/** Set a generated title, unless the user gave one meanwhile. */
+export async function setGeneratedTitle(ctx: ReadCtx, id: string, title: string): Promise<void> {
+  await setTitleIfEmpty(ctx.db.db, id, title, ctx.clock.now().toISOString());
+}
+
 /**
- * Stream the tutor's answer of a stored turn as an AI SDK UI message stream.
+ * Stream the tutor's answer of a stored turn as an AI SDK UI message stream (the route answers
+ * with it).
  *
  * The provider call runs whether or not the client reads: its first text is saved at once and then
  * every second while more arrives (a live row is touched every 10 s even without text), and its end
@@ -77,7 +93,7 @@ export function streamAnswer(
     language: string;
     signal: AbortSignal;
   },
-): Response {
+): ReadableStream<UIMessageChunk> {
   const { turn, model, signal } = options;
   const metadata: ChatMessageMetadata = {
     messageId: turn.assistantMessageId,
@@ -85,7 +101,7 @@ export function streamAnswer(
     model: model.id,
   };
 
-  const stream = createUIMessageStream({
+  return createUIMessageStream({
     onError: () => 'provider_error',
     execute: async ({ writer }) => {
       const write = (chunk: UIMessageChunk) => writer.write(chunk);
@@ -229,8 +245,6 @@ export function streamAnswer(
       }
     },
   });
-
-  return createUIMessageStreamResponse({ stream, headers: { 'cache-control': 'no-store' } });
 }
 
 async function titleInBackground(ctx: Ctx, turn: ChatTurn, model: ResolvedModel, answer: string) {

@@ -2,7 +2,7 @@ import type { ValidationTargets } from 'hono';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
 import type { FieldError } from '@aprenda/shared/errors';
-import { badRequest, notFound } from './app-error.ts';
+import { badRequest, notFound } from '../lib/app-error.ts';
 
 /**
  * zod validator for a request part. Bad input → 400 `validation_failed` with field errors;

@@ -1,0 +1,68 @@
+import type { MemberRole } from '@aprenda/shared/constants';
+import type { AppContext } from '../../context.ts';
+import type { Trx } from '../../db/types.ts';
+import { forbidden, notFound } from '../../lib/app-error.ts';
+import { createUserAction } from '../records/public.ts';
+import { lockClassOwner, selectClassForMember, type ClassRow } from './access.queries.ts';
+
+/** What the read-only jobs of the module need of the context. */
+export type ReadCtx = Pick<AppContext, 'db' | 'clock'>;
+/** What the jobs that record user actions need of the context. */
+export type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret'>;
+
+export const DAY_MS = 86_400_000;
+
+// Access: every class route starts here. Permissions come from the membership row only.
+
+export interface ClassAccess {
+  klass: ClassRow;
+  role: MemberRole;
+  userId: string;
+}
+
+/** The class as the user may see it, or 404 — a class you are not in does not exist for you. */
+export async function classAccess(
+  ctx: ReadCtx,
+  classId: string,
+  userId: string,
+): Promise<ClassAccess> {
+  const found = await selectClassForMember(ctx.db.db, classId, userId);
+  if (!found) throw notFound('No such class');
+  return { klass: found.klass, role: found.role, userId };
+}
+
+/** 403 unless the caller teaches the class. */
+export function requireTeacher(access: ClassAccess): void {
+  if (access.role !== 'teacher') throw forbidden('Only teachers of this class may do this');
+}
+
+/**
+ * Lock the class row (PostgreSQL) so membership checks and changes of one class serialise, and
+ * read its owner under that lock (SQLite: one writer at a time already). 404 if it is gone.
+ */
+export async function lockClass(
+  ctx: ReadCtx,
+  trx: Trx,
+  classId: string,
+): Promise<{ ownerId: string }> {
+  const ownerId = await lockClassOwner(trx, ctx.db, classId);
+  if (ownerId === undefined) throw notFound('No such class');
+  return { ownerId };
+}
+
+export const ownerProtected = () =>
+  forbidden(
+    'The owner stays a teacher of the class until they transfer ownership',
+    'owner_protected',
+  );
+export const ownerOnly = () => forbidden('Only the owner of this class may do this', 'owner_only');
+
+/** Record a user action (`user_actions`) of this module. */
+export async function logAction(
+  ctx: Ctx,
+  userId: string,
+  action: string,
+  context: Record<string, unknown>,
+) {
+  await createUserAction(ctx, userId, { action, context });
+}

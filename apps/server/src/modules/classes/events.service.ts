@@ -1,0 +1,107 @@
+import type { ClassEvent } from '@aprenda/shared/schemas/classes';
+import type { Page } from '@aprenda/shared/schemas/common';
+import { notFound } from '../../lib/app-error.ts';
+import { uuidv7 } from '../../lib/ids.ts';
+import {
+  DAY_MS,
+  logAction,
+  requireTeacher,
+  type ClassAccess,
+  type Ctx,
+  type ReadCtx,
+} from './access.service.ts';
+import {
+  deleteClassEvent,
+  insertEvent,
+  selectEventPage,
+  selectUserFeedEvents,
+} from './events.queries.ts';
+
+/** Any ISO-8601 instant (with offset) or date → `YYYY-MM-DDTHH:mm:ss.sssZ`. */
+export function toUtcIso(value: string): string {
+  return new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toISOString();
+}
+
+const dateOnly = (value: string) => `${value.slice(0, 10)}T00:00:00.000Z`;
+const nextDay = (iso: string) => new Date(Date.parse(iso) + DAY_MS).toISOString();
+
+/** Events that overlap `[since, until)`, by start. No `since` = from now; no `until` = open. */
+export async function listEvents(
+  ctx: ReadCtx,
+  access: ClassAccess,
+  query: { since?: string | undefined; until?: string | undefined; limit: number; cursor?: string },
+): Promise<Page<ClassEvent>> {
+  const since = query.since ? toUtcIso(query.since) : ctx.clock.now().toISOString();
+  return selectEventPage(ctx.db.db, access.klass.id, {
+    since,
+    until: query.until ? toUtcIso(query.until) : undefined,
+    limit: query.limit,
+    cursor: query.cursor,
+  });
+}
+
+/** Create an event (teachers). Times are stored as UTC `…Z`; all-day events as dates. */
+export async function createEvent(
+  ctx: Ctx,
+  access: ClassAccess,
+  input: {
+    title: string;
+    description?: string | null | undefined;
+    starts_at: string;
+    ends_at?: string | null | undefined;
+    all_day: boolean;
+    location?: string | null | undefined;
+  },
+): Promise<ClassEvent> {
+  requireTeacher(access);
+  const now = ctx.clock.now();
+  let startsAt: string;
+  let endsAt: string | null;
+  let rangeEnd: string;
+  if (input.all_day) {
+    startsAt = dateOnly(input.starts_at);
+    endsAt = input.ends_at ? dateOnly(input.ends_at) : null;
+    rangeEnd = nextDay(endsAt ?? startsAt);
+  } else {
+    startsAt = toUtcIso(input.starts_at);
+    endsAt = input.ends_at ? toUtcIso(input.ends_at) : null;
+    rangeEnd = endsAt ?? startsAt;
+  }
+  const event = await insertEvent(ctx.db.db, {
+    id: uuidv7(now.getTime()),
+    class_id: access.klass.id,
+    title: input.title,
+    description: input.description ?? null,
+    starts_at: startsAt,
+    ends_at: endsAt,
+    range_end: rangeEnd,
+    all_day: input.all_day ? 1 : 0,
+    location: input.location ?? null,
+    created_by: access.userId,
+    created_at: now.toISOString(),
+  });
+  await logAction(ctx, access.userId, 'event_created', {
+    class_id: access.klass.id,
+    event_id: event.id,
+  });
+  return event;
+}
+
+/** Delete an event of the class (teachers); an event of another class → 404. */
+export async function deleteEvent(ctx: ReadCtx, access: ClassAccess, eventId: string) {
+  requireTeacher(access);
+  if (!(await deleteClassEvent(ctx.db.db, access.klass.id, eventId))) {
+    throw notFound('No such event');
+  }
+}
+
+/** Events of every class of a user overlapping `[from, to)`, with the class title (iCal feed). */
+export async function listUserEventsForFeed(
+  ctx: ReadCtx,
+  userId: string,
+  from: string,
+  to: string,
+  max = 5000,
+): Promise<Array<ClassEvent & { class_title: string }>> {
+  return selectUserFeedEvents(ctx.db.db, userId, from, to, max);
+}

@@ -1,0 +1,153 @@
+import type { MemberRole } from '@aprenda/shared/constants';
+import type { ClassMember } from '@aprenda/shared/schemas/classes';
+import type { Page } from '@aprenda/shared/schemas/common';
+import type { Selectable } from 'kysely';
+import type { ClassMemberTable, Executor, UserTable } from '../../db/types.ts';
+import { decodeCursor, keysetAfter, pageOf } from '../../lib/cursor.ts';
+import { asRole } from './access.queries.ts';
+
+/** A member as a teacher sees them (with the e-mail). */
+export type MemberWithEmail = ClassMember & { email: string };
+
+/** A page of the class's members by joining order (keyset on (joined_at, user_id)). */
+export async function selectMemberPage(
+  db: Executor,
+  classId: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<Page<MemberWithEmail>> {
+  let q = db
+    .selectFrom('class_members as m')
+    .innerJoin('user as u', 'u.id', 'm.user_id')
+    .select(['m.user_id', 'u.name', 'u.email', 'm.role', 'm.joined_at'])
+    .where('m.class_id', '=', classId);
+  if (page.cursor) {
+    const [joinedAt, userId] = decodeCursor(page.cursor, 2) as [string, string];
+    q = q.where((eb) =>
+      keysetAfter(eb, 'asc', [
+        ['m.joined_at', joinedAt],
+        ['m.user_id', userId],
+      ]),
+    );
+  }
+  const rows = await q
+    .orderBy('m.joined_at')
+    .orderBy('m.user_id')
+    .limit(page.limit + 1)
+    .execute();
+  const { rows: pageRows, nextCursor } = pageOf(rows, page.limit, (r) => [r.joined_at, r.user_id]);
+  return {
+    items: pageRows.map((r) => ({
+      user_id: r.user_id,
+      name: r.name,
+      role: asRole(r.role),
+      joined_at: r.joined_at,
+      email: r.email,
+    })),
+    nextCursor,
+  };
+}
+
+/** The user with this id, or else with this e-mail (any case). */
+export async function selectUserByIdOrEmail(
+  db: Executor,
+  target: { user_id?: string | undefined; email?: string | undefined },
+): Promise<Pick<Selectable<UserTable>, 'id' | 'name' | 'email'> | undefined> {
+  let q = db.selectFrom('user').select(['id', 'name', 'email']);
+  q = target.user_id
+    ? q.where('id', '=', target.user_id)
+    : q.where((eb) => eb(eb.fn('lower', ['email']), '=', (target.email ?? '').toLowerCase()));
+  return q.executeTakeFirst();
+}
+
+/** The user's membership of the class (role and joining time), if any. */
+export async function selectMembership(
+  db: Executor,
+  classId: string,
+  userId: string,
+): Promise<Pick<Selectable<ClassMemberTable>, 'role' | 'joined_at'> | undefined> {
+  return db
+    .selectFrom('class_members')
+    .select(['role', 'joined_at'])
+    .where('class_id', '=', classId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The user's role in the class as stored, if a member. */
+export async function selectMemberRole(
+  db: Executor,
+  classId: string,
+  userId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('class_members')
+    .select('role')
+    .where('class_id', '=', classId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.role;
+}
+
+/** Teachers of the class. */
+export async function countTeachers(db: Executor, classId: string): Promise<number> {
+  const row = await db
+    .selectFrom('class_members')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('class_id', '=', classId)
+    .where('role', '=', 'teacher')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Add a membership, or give an existing one this role. */
+export async function upsertMember(
+  db: Executor,
+  classId: string,
+  userId: string,
+  role: string,
+  joinedAt: string,
+): Promise<void> {
+  await db
+    .insertInto('class_members')
+    .values({ class_id: classId, user_id: userId, role, joined_at: joinedAt })
+    .onConflict((oc) => oc.columns(['class_id', 'user_id']).doUpdateSet({ role }))
+    .execute();
+}
+
+/** Add a membership unless there is one; true when it was added. */
+export async function insertMemberIfAbsent(
+  db: Executor,
+  classId: string,
+  userId: string,
+  role: string,
+  joinedAt: string,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('class_members')
+    .values({ class_id: classId, user_id: userId, role, joined_at: joinedAt })
+    .onConflict((oc) => oc.columns(['class_id', 'user_id']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function setMemberRole(
+  db: Executor,
+  classId: string,
+  userId: string,
+  role: MemberRole,
+): Promise<void> {
+  await db
+    .updateTable('class_members')
+    .set({ role })
+    .where('class_id', '=', classId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function deleteMember(db: Executor, classId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('class_members')
+    .where('class_id', '=', classId)
+    .where('user_id', '=', userId)
+    .execute();
+}
