@@ -44,6 +44,24 @@ const boundaryZones = [
       'Only routes (*.routes.ts, and their *.http.ts helpers) deal with HTTP: services and queries never import middleware.',
   },
   {
+    target: `${SERVER}/middleware/**`,
+    from: `${SERVER}/modules/**`,
+    except: [`${SERVER}/modules/*/public.ts`],
+    message: 'Middleware uses a module only through its public entry (modules/<area>/public.ts).',
+  },
+  {
+    target: `${SERVER}/*.ts`,
+    from: `${SERVER}/modules/**`,
+    except: [`${SERVER}/modules/*/public.ts`, `${SERVER}/modules/*/*.routes.ts`],
+    message:
+      'The composition root (app.ts, server.ts, …) mounts routes and uses public entries only.',
+  },
+  {
+    target: `${SERVER}/modules/**/*.routes.ts`,
+    from: `${SERVER}/modules/**/*.queries.ts`,
+    message: 'Routes call services, not queries.',
+  },
+  {
     target: [`${SERVER}/lib/**`, `${SERVER}/db/**`],
     from: [`${SERVER}/middleware/**`, `${SERVER}/modules/**`],
     message: 'lib/ and db/ are below middleware and modules: they import neither.',
@@ -64,7 +82,24 @@ const boundaryZones = [
     from: [`${WEB}/features/**`, `${WEB}/app/**`],
     message: 'components/ and lib/ are shared by features: they import no feature or page.',
   },
+  {
+    target: `${WEB}/features/**`,
+    from: `${WEB}/app/**`,
+    message: 'Pages in app/ compose features; a feature never imports a page or the router.',
+  },
+  {
+    target: `${ROOT}/apps/server/**`,
+    from: `${ROOT}/apps/web/**`,
+    message: 'The server never imports the web app (shared code lives in packages/shared).',
+  },
 ];
+
+const NO_HTTP =
+  'Only routes (*.routes.ts, *.http.ts) and middleware/ deal with HTTP: throw AppError(code) instead.';
+const NO_RESPONSE = {
+  selector: "NewExpression[callee.name='Response']",
+  message: 'Only routes (and middleware/) build responses.',
+};
 
 export default tseslint.config(
   {
@@ -128,6 +163,59 @@ export default tseslint.config(
     },
   },
   {
+    // Services hold the rules of their job: no Kysely (its queries hold it), no engine branch,
+    // nothing of HTTP (they throw AppError codes; routes answer).
+    files: ['apps/server/src/modules/**/*.service.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              allowTypeImports: true,
+              message: 'Services call their queries (<job>.queries.ts); only types from kysely.',
+            },
+          ],
+          patterns: [{ group: ['hono', 'hono/*', '@hono/*'], message: NO_HTTP }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='dialect']",
+          message: 'Engine branches belong in queries (<job>.queries.ts), not in services.',
+        },
+        NO_RESPONSE,
+      ],
+    },
+  },
+  {
+    // Below the routes nothing knows HTTP: queries, other module files, lib/ and db/.
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    ignores: ['**/*.routes.ts', '**/*.http.ts', '**/*.service.ts', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['hono', 'hono/*', '@hono/*'], message: NO_HTTP }] },
+      ],
+      'no-restricted-syntax': ['error', NO_RESPONSE],
+    },
+  },
+  {
+    // Routes are HTTP only: they call services, never queries or Kysely.
+    files: ['apps/server/src/modules/**/*.routes.ts', 'apps/server/src/modules/**/*.http.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', message: 'Routes hold no SQL: call a service.' }],
+          patterns: [{ group: ['**/*.queries.ts'], message: 'Routes call services, not queries.' }],
+        },
+      ],
+    },
+  },
+  {
     // Named exports only in the apps (config files that tools load by default export aside).
     files: ['apps/**/*.{ts,tsx}'],
     ignores: ['apps/web/vite.config.ts'],
@@ -151,6 +239,31 @@ export default tseslint.config(
               ],
               allowTypeImports: true,
               message: 'The web (and shared) may import only types from the server.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportExpression[source.value=/(apps\\/server|server\\/src|@aprenda\\/server)/]",
+          message: 'The web (and shared) may import only types from the server.',
+        },
+      ],
+    },
+  },
+  {
+    // packages/shared is used by both ends: it imports nothing from Node, React, the DOM or the apps.
+    files: ['packages/shared/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'react', 'react/*', 'react-dom', 'react-dom/*', '**/apps/**', '@aprenda/web', '@aprenda/server'],
+              message: 'packages/shared runs on both ends: no Node, React, DOM or app imports.',
             },
           ],
         },

@@ -104,6 +104,121 @@ describe('architecture lint rules', () => {
     ).toContain('import-x/no-restricted-paths');
   });
 
+  it('services: no Kysely value, no engine branch, no Response (type imports are fine)', async () => {
+    const service = `${server}/modules/classes/fixture.service.ts`;
+    expect(
+      await rulesFor(service, "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n"),
+    ).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await rulesFor(
+        service,
+        "import type { Selectable } from 'kysely';\nexport type X = Selectable<{ a: string }>;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await rulesFor(service, "export const pg = (ctx: { db: { dialect: string } }) =>\n  ctx.db.dialect === 'postgres';\n"),
+    ).toContain('no-restricted-syntax');
+    expect(await rulesFor(service, "export const r = () => new Response('x');\n")).toContain(
+      'no-restricted-syntax',
+    );
+    expect(
+      await rulesFor(
+        `${server}/modules/classes/fixture.queries.ts`,
+        "import { sql } from 'kysely';\nexport const pg = (db: { dialect: string }) =>\n  db.dialect === 'postgres' ? sql`select 1` : sql`select 2`;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('below the routes nothing knows HTTP: queries, lib and db import no Hono', async () => {
+    const code = "import type { Context } from 'hono';\nexport type X = Context;\n";
+    for (const path of [
+      `${server}/modules/classes/fixture.queries.ts`,
+      `${server}/lib/fixture.ts`,
+      `${server}/db/fixture.ts`,
+    ]) {
+      expect(await rulesFor(path, code)).toContain('@typescript-eslint/no-restricted-imports');
+    }
+    expect(await rulesFor(`${server}/modules/classes/fixture.routes.ts`, code)).toEqual([]);
+    expect(await rulesFor(`${server}/middleware/fixture.ts`, code)).toEqual([]);
+  });
+
+  it('routes call services: no queries, no Kysely', async () => {
+    const route = `${server}/modules/health/fixture.routes.ts`;
+    expect(
+      await rulesFor(route, "import { selectOne } from './health.queries.ts';\nvoid selectOne;\n"),
+    ).toEqual(expect.arrayContaining(['@typescript-eslint/no-restricted-imports']));
+    expect(
+      await rulesFor(route, "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n"),
+    ).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await rulesFor(
+        route,
+        "import { checkDatabase } from './health.service.ts';\nvoid checkDatabase;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('middleware and the composition root use a module through its public entry (root: and routes)', async () => {
+    const internal = "import { publicConfig } from '../modules/config/config.service.ts';\nvoid publicConfig;\n";
+    expect(await rulesFor(`${server}/middleware/fixture.ts`, internal)).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(
+      await rulesFor(
+        `${server}/middleware/fixture.ts`,
+        "import { posthogConfig } from '../modules/config/public.ts';\nvoid posthogConfig;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await rulesFor(
+        `${server}/fixture.ts`,
+        "import { publicConfig } from './modules/config/config.service.ts';\nvoid publicConfig;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await rulesFor(
+        `${server}/fixture.ts`,
+        "import { configRoutes } from './modules/config/config.routes.ts';\nvoid configRoutes;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('a feature does not import a page; the server does not import the web', async () => {
+    expect(
+      await rulesFor(
+        `${web}/features/chat/components/fixture.tsx`,
+        "import { router } from '@/app/router';\nvoid router;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await rulesFor(
+        `${server}/lib/fixture.ts`,
+        "import { cn } from '../../../web/src/lib/utils.ts';\nvoid cn;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('the web cannot reach server code through a dynamic import either', async () => {
+    expect(
+      await rulesFor(
+        `${web}/lib/fixture.ts`,
+        "export const load = () => import('../../../server/src/app.ts');\n",
+      ),
+    ).toContain('no-restricted-syntax');
+  });
+
+  it('packages/shared imports nothing from Node, React or the apps', async () => {
+    const path = 'packages/shared/src/fixture.ts';
+    for (const code of [
+      "import { readFileSync } from 'node:fs';\nvoid readFileSync;\n",
+      "import { useState } from 'react';\nvoid useState;\n",
+      "import { cn } from '../../../apps/web/src/lib/utils.ts';\nvoid cn;\n",
+    ]) {
+      expect(await rulesFor(path, code)).toContain('@typescript-eslint/no-restricted-imports');
+    }
+    expect(await rulesFor(path, "import { z } from 'zod';\nvoid z;\n")).toEqual([]);
+  });
+
   it('no default export in the apps', async () => {
     expect(await rulesFor(`${web}/lib/fixture.ts`, 'const x = 1;\nexport default x;\n')).toContain(
       'import-x/no-default-export',
