@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { sql } from 'kysely';
 import { HEADER_USER_ID } from '@aprenda/shared/constants';
 import type { AppContext, AppEnv, SessionInfo, SessionUser } from '../context.ts';
 import { sessionsScope } from '../auth.ts';
+import { selectSignedSession } from '../modules/records/public.ts';
 import { scopeNamesFor } from '../lib/cache-scopes.ts';
 import { type DataVersions, readVersionMap } from '../lib/response-cache.ts';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
@@ -16,17 +16,6 @@ type Resolved = { user: SessionUser; session: SessionInfo; versions?: DataVersio
 /** The fast path could not decide: ask Better Auth. */
 const ASK_BETTER_AUTH = Symbol('ask-better-auth');
 
-interface SessionRow {
-  sessions_version: number | string | null;
-  session_id: string;
-  expires_at: string | Date;
-  user_id: string;
-  name: string;
-  email: string;
-  role: string | null;
-  image: string | null;
-  email_verified: number | boolean | null;
-}
 
 /** A signed bearer token `<token>.<base64 HMAC-SHA-256>` (what `set-auth-token` hands out). */
 const SIGNED_TOKEN = /^([^.]+)\.([A-Za-z0-9+/_-]{43}=?)$/;
@@ -94,13 +83,7 @@ async function resolveBearer(
   }
 
   // The `sessions` version in the same statement (one snapshot) as the session it vouches for.
-  const { rows } = await sql<SessionRow>`
-    select (select version from cache_versions where scope = ${sessionsScope.name}) as sessions_version,
-           s.id as session_id, s."expiresAt" as expires_at, u.id as user_id, u.name, u.email,
-           u.role, u.image, u."emailVerified" as email_verified
-      from "session" s join "user" u on u.id = s."userId"
-     where s.token = ${token}`.execute(ctx.db.db);
-  const row = rows[0];
+  const row = await selectSignedSession(ctx.db.db, sessionsScope.name, token);
   if (!row) return null;
   const expiresAt = new Date(row.expires_at).getTime();
   if (betterAuthsTurn(expiresAt, Date.now())) return ASK_BETTER_AUTH;

@@ -8,7 +8,7 @@ import type { AiModel, AiModelList, AiModelSource } from '@aprenda/shared/schema
 import type { AppContext } from '../../context.ts';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getDecryptedApiKey } from '../records/public.ts';
+import { apiKeyProviders, getDecryptedApiKey } from '../records/public.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret' | 'env'>;
 
@@ -65,12 +65,7 @@ interface ProviderKey {
 
 /** Every provider that has a key for this user, in AI_PROVIDERS order. Never logs a key. */
 export async function availableProviders(ctx: Ctx, userId: string): Promise<ProviderKey[]> {
-  const rows = await ctx.db.db
-    .selectFrom('user_api_keys')
-    .select('provider')
-    .where('user_id', '=', userId)
-    .execute();
-  const mine = new Set(rows.map((r) => r.provider));
+  const mine = new Set(await apiKeyProviders(ctx, userId));
   const out: ProviderKey[] = [];
   for (const provider of AI_PROVIDERS) {
     if (mine.has(provider)) {

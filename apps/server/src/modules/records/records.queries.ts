@@ -92,3 +92,13 @@ export async function selectEncryptedApiKey(
     .executeTakeFirst();
   return row?.api_key;
 }
+
+/** The providers this user stored a key for. */
+export async function selectKeyProviders(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_api_keys')
+    .select('provider')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.provider);
+}

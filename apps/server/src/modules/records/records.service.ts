@@ -7,6 +7,7 @@ import {
   deleteApiKeyRow,
   insertUserAction,
   selectEncryptedApiKey,
+  selectKeyProviders,
   selectMaskedApiKey,
   selectMaskedApiKeys,
   upsertApiKey,
@@ -105,4 +106,9 @@ export async function getDecryptedApiKey(
   const encrypted = await selectEncryptedApiKey(ctx.db.db, userId, provider);
   if (encrypted === undefined) return null;
   return decryptApiKey(ctx.secret, encrypted, { userId, provider });
+}
+
+/** The providers this user stored a key for (no key is read or decrypted). */
+export function apiKeyProviders(ctx: Pick<AppContext, 'db'>, userId: string): Promise<string[]> {
+  return selectKeyProviders(ctx.db.db, userId);
 }

@@ -1,0 +1,32 @@
+import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { Executor, UserTable } from '../../db/types.ts';
+
+/** A session and its user, with the `sessions` data version of the same snapshot. */
+export type SignedSessionRow = Pick<Selectable<UserTable>, 'name' | 'email' | 'image'> & {
+  sessions_version: number | string | null;
+  session_id: string;
+  expires_at: string | Date;
+  user_id: string;
+  role: string | null;
+  email_verified: number | boolean | null;
+};
+
+/**
+ * The signed-bearer fast path's one query (middleware/session.ts): Better Auth's session by its
+ * token, its user, and the `sessions` version in the same statement (one snapshot) as the session
+ * it vouches for.
+ */
+export async function selectSignedSession(
+  db: Executor,
+  sessionsScope: string,
+  token: string,
+): Promise<SignedSessionRow | undefined> {
+  const { rows } = await sql<SignedSessionRow>`
+    select (select version from cache_versions where scope = ${sessionsScope}) as sessions_version,
+           s.id as session_id, s."expiresAt" as expires_at, u.id as user_id, u.name, u.email,
+           u.role, u.image, u."emailVerified" as email_verified
+      from "session" s join "user" u on u.id = s."userId"
+     where s.token = ${token}`.execute(db);
+  return rows[0];
+}
