@@ -274,7 +274,7 @@ test('a dropped stream keeps the partial answer, says why and retries', async ({
   await expect(page.getByRole('article', { name: 'Você' })).toContainText(
     'Explique a regra de três.',
   );
-  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await page.getByRole('button', { name: 'Tentar de novo' }).click();
   await expect(page.getByRole('article', { name: 'Tutor' }).last()).toContainText(
     'Agora deu certo.',
   );

@@ -305,20 +305,14 @@ describe.each(dialects)('Chat (%s)', (dialect) => {
     }
   });
 
-  it('stop (client abort) keeps the partial answer with status stopped', async () => {
+  it('Stop (POST /stop) keeps the partial answer with status stopped and ends the stream', async () => {
     const c = await create(u, { title: 'Parar' });
     llm.script({
       kind: 'answer',
       chunks: ['um ', 'dois ', 'três ', 'quatro ', 'cinco'],
       delayMs: 300,
     });
-    const ac = new AbortController();
-    const res = await chat(
-      u,
-      c.id,
-      { action: 'send', text: 'Conte até cinco' },
-      { signal: ac.signal },
-    );
+    const res = await chat(u, c.id, { action: 'send', text: 'Conte até cinco' });
     const reader = res.body!.getReader();
     let text = '';
     while (!text.includes('"text-delta"')) {
@@ -326,22 +320,45 @@ describe.each(dialects)('Chat (%s)', (dialect) => {
       if (done) break;
       text += new TextDecoder().decode(value);
     }
-    ac.abort();
-    await reader.cancel().catch(() => {});
-    const stored = await waitFor(
-      () => messages(u, c.id),
-      (m) => m[1]?.status !== 'streaming',
+    const stop = await jsonRequest(
+      t,
+      'POST',
+      `/api/conversations/${c.id}/stop`,
+      undefined,
+      bearer(u),
     );
+    expect(stop.status).toBe(204);
+    // Stop answers once the answer is stored: no waiting needed.
+    const stored = await messages(u, c.id);
     expect(stored[0]).toMatchObject({ role: 'user', text: 'Conte até cinco' });
     expect(stored[1]).toMatchObject({ role: 'assistant', status: 'stopped', error_code: null });
     expect(stored[1]!.text.startsWith('um ')).toBe(true);
     expect(stored[1]!.text).not.toContain('cinco');
+    // The reader's stream ends with the abort part, after the same text.
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    const chunks = parseSse(text);
+    expect(chunks.at(-1)).toEqual({ type: 'abort', reason: 'stopped' });
+    expect(
+      chunks
+        .filter((x) => x.type === 'text-delta')
+        .map((x) => x.delta)
+        .join(''),
+    ).toBe(stored[1]!.text);
     // The provider call was aborted too.
     await waitFor(
       async () => llm.openStreams(),
       (n) => n === 0,
     );
     expect(llm.openStreams()).toBe(0);
+    // Nothing left to stop: still 204.
+    expect(
+      (await jsonRequest(t, 'POST', `/api/conversations/${c.id}/stop`, undefined, bearer(u)))
+        .status,
+    ).toBe(204);
   });
 
   it('a stream dropped midway → failed provider_stream_dropped with the partial text', async () => {

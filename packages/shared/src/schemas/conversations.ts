@@ -58,12 +58,13 @@ export const createConversationSchema = z.object({
 });
 export type CreateConversationInput = z.input<typeof createConversationSchema>;
 
-/** PATCH /conversations/{id}: any non-empty subset. */
+/** PATCH /conversations/{id}: any non-empty subset. `class_id: null` unlinks the class. */
 export const updateConversationSchema = z
   .object({
     title: title.optional(),
     pinned: z.boolean().optional(),
     mode: tutorModeSchema.optional(),
+    class_id: id.nullable().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
     message: 'at least one field is required',
@@ -90,9 +91,15 @@ export interface Conversation {
   id: string;
   /** May be '' (the web shows "Untitled conversation"). */
   title: string;
+  /** The mode the tutor answers in: always `socratic` while `socratic_required`. */
   mode: TutorMode;
   class_id: string | null;
   class_title: string | null;
+  /**
+   * The linked class requires Socratic mode (its teachers' setting): the mode cannot be changed
+   * to `direct` (409 `socratic_required`).
+   */
+  socratic_required: boolean;
   pinned: boolean;
   created_at: string;
   updated_at: string;

@@ -54,6 +54,12 @@ export async function markTurnActivity(
           .select('classes.title')
           .whereRef('classes.id', '=', 'conversations.class_id')
           .as('class_title'),
+      (eb) =>
+        eb
+          .selectFrom('classes')
+          .select('classes.require_socratic')
+          .whereRef('classes.id', '=', 'conversations.class_id')
+          .as('class_requires_socratic'),
     ])
     .executeTakeFirst();
   return row && toConversation(row);

@@ -15,8 +15,14 @@ import { decodeCursor, keysetAfter, pageOf } from '../../lib/cursor.ts';
 // ---------------------------------------------------------------------------------------------
 // Rows → answers (shared by the module's queries)
 
-/** A conversation's row with its class title (null when it has no class, or the class is gone). */
-export type ConversationRow = Selectable<ConversationTable> & { class_title: string | null };
+/**
+ * A conversation's row with its class title (null when it has no class, or the class is gone) and
+ * whether that class requires Socratic mode.
+ */
+export type ConversationRow = Selectable<ConversationTable> & {
+  class_title: string | null;
+  class_requires_socratic: number | boolean | null;
+};
 
 /** The columns of a message that its answer shows (`messageFields`). */
 export type MessageRow = Pick<
@@ -27,12 +33,14 @@ export type MessageRow = Pick<
 export const asMode = (mode: string): TutorMode => (mode === 'direct' ? 'direct' : 'socratic');
 
 export function toConversation(r: ConversationRow): Conversation {
+  const socraticRequired = Boolean(r.class_id) && Boolean(Number(r.class_requires_socratic ?? 0));
   return {
     id: r.id,
     title: r.title,
-    mode: asMode(r.mode),
+    mode: socraticRequired ? 'socratic' : asMode(r.mode),
     class_id: r.class_id,
     class_title: r.class_id ? r.class_title : null,
+    socratic_required: socraticRequired,
     pinned: Boolean(r.pinned),
     created_at: r.created_at,
     updated_at: r.updated_at,
@@ -84,7 +92,11 @@ function selectConversations(db: Executor) {
   return db
     .selectFrom('conversations as c')
     .leftJoin('classes as cl', 'cl.id', 'c.class_id')
-    .select([...conversationColumns, 'cl.title as class_title']);
+    .select([
+      ...conversationColumns,
+      'cl.title as class_title',
+      'cl.require_socratic as class_requires_socratic',
+    ]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -201,26 +213,42 @@ export async function selectLinkedConversationPage(
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-/** Store a new conversation; its answer, with the class title the caller found. */
+/** Store a new conversation; its answer, with what the caller found of its class. */
 export async function insertConversation(
   db: Executor,
   row: Selectable<ConversationTable>,
-  classTitle: string | null,
+  klass: { title: string; requireSocratic: boolean } | null,
 ): Promise<Conversation> {
   await db.insertInto('conversations').values(row).execute();
-  return toConversation({ ...row, class_title: classTitle });
+  return toConversation({
+    ...row,
+    class_title: klass?.title ?? null,
+    class_requires_socratic: klass?.requireSocratic ?? null,
+  });
 }
 
 export async function updateConversationRow(
   db: Executor,
   id: string,
-  input: { title?: string | undefined; pinned?: boolean | undefined; mode?: TutorMode | undefined },
+  input: {
+    title?: string | undefined;
+    pinned?: boolean | undefined;
+    mode?: TutorMode | undefined;
+    class_id?: string | null | undefined;
+  },
   now: string,
 ): Promise<void> {
-  const set: Partial<{ title: string; pinned: number; mode: string; updated_at: string }> = {
+  const set: Partial<{
+    title: string;
+    pinned: number;
+    mode: string;
+    class_id: string | null;
+    updated_at: string;
+  }> = {
     updated_at: now,
   };
   if (input.title !== undefined) set.title = input.title;
+  if (input.class_id !== undefined) set.class_id = input.class_id;
   if (input.pinned !== undefined) set.pinned = input.pinned ? 1 : 0;
   if (input.mode !== undefined) set.mode = input.mode;
   await db.updateTable('conversations').set(set).where('id', '=', id).execute();

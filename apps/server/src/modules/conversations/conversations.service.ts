@@ -66,11 +66,8 @@ export async function createConversation(
   user: Pick<SessionUser, 'id' | 'role'>,
   input: { title?: string | undefined; class_id?: string | null | undefined; mode?: TutorMode },
 ): Promise<Conversation> {
-  let classTitle: string | null = null;
-  if (input.class_id) {
-    // A class I am not a member of does not exist for me (404).
-    classTitle = (await classAccess(ctx, input.class_id, user.id)).klass.title;
-  }
+  let klass: { title: string; requireSocratic: boolean } | null = null;
+  if (input.class_id) klass = await linkableClass(ctx, user.id, input.class_id);
   const now = ctx.clock.now();
   const iso = now.toISOString();
   const row = {
@@ -85,7 +82,7 @@ export async function createConversation(
     last_message_at: null,
     activity_at: iso,
   };
-  const conversation = await insertConversation(ctx.db.db, row, classTitle);
+  const conversation = await insertConversation(ctx.db.db, row, klass);
   await createUserAction(ctx, user.id, {
     action: 'conversation_created',
     context: { conversation_id: row.id, mode: row.mode, class_id: row.class_id },
@@ -141,13 +138,38 @@ export async function getConversation(
   return readonly ? { ...conversation, readonly: true } : conversation;
 }
 
+/** A class the user may link a conversation to: one they are a member of (else 404). */
+async function linkableClass(ctx: ReadCtx, userId: string, classId: string) {
+  const { klass } = await classAccess(ctx, classId, userId);
+  return { title: klass.title, requireSocratic: Boolean(klass.require_socratic) };
+}
+
+/**
+ * Rename, pin, change the tutor mode, link to one of my classes or unlink (`class_id: null`).
+ * While the (new) linked class requires Socratic mode, `mode: 'direct'` is refused (409
+ * `socratic_required`) — and the tutor answers Socratically whatever mode is stored.
+ */
 export async function updateConversation(
   ctx: ReadCtx,
   userId: string,
   id: string,
-  input: { title?: string | undefined; pinned?: boolean | undefined; mode?: TutorMode | undefined },
+  input: {
+    title?: string | undefined;
+    pinned?: boolean | undefined;
+    mode?: TutorMode | undefined;
+    class_id?: string | null | undefined;
+  },
 ): Promise<Conversation> {
   const { conversation } = await ownConversation(ctx, userId, id);
+  let socraticRequired = conversation.socratic_required;
+  if (input.class_id !== undefined) {
+    socraticRequired = input.class_id
+      ? (await linkableClass(ctx, userId, input.class_id)).requireSocratic
+      : false;
+  }
+  if (input.mode === 'direct' && socraticRequired) {
+    throw new AppError('socratic_required', 'The linked class requires Socratic mode');
+  }
   const now = ctx.clock.now().toISOString();
   await updateConversationRow(ctx.db.db, conversation.id, input, now);
   return getConversation(ctx, userId, id);

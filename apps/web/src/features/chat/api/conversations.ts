@@ -168,6 +168,14 @@ export function useDeleteConversation() {
   });
 }
 
+/**
+ * POST /conversations/{id}/stop — Stop the answer the server is writing (the only way it ends
+ * early: leaving the page does not). Resolves once it is stored `stopped`.
+ */
+export function stopAnswer(id: string): Promise<void> {
+  return api().post<void>('/conversations/{id}/stop', { params: { id } });
+}
+
 /** After a chat turn: the conversation moved to the top and may have a generated title. */
 export function refreshAfterTurn(queryClient: ReturnType<typeof useQueryClient>, id: string) {
   void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });

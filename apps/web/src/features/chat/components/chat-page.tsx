@@ -6,7 +6,7 @@ import { MessagesSquare, PanelLeftOpen } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { subscribeUnauthorized } from '@/lib/api-client';
-import { setSessionUser } from '@/lib/auth-client';
+import { setSessionUser } from '@/lib/identity';
 import { signInPath } from '@/lib/redirect';
 import { SESSION_QUERY_KEY } from '@/lib/session';
 import { toastError } from '@/lib/toast';
@@ -41,6 +41,8 @@ function useSessionExpired(conversationId: string | undefined) {
 export function ChatPage({ conversationId }: { conversationId?: string }) {
   const { t } = useTranslation(['chat', 'dashboard']);
   const wide = useMediaQuery('(min-width: 768px)');
+  // Touch screens: opening the list must not focus its search box (the keyboard would cover it).
+  const touch = useMediaQuery('(pointer: coarse), (hover: none)', false);
   const [drawer, setDrawer] = useState(false);
   useSessionExpired(conversationId);
 
@@ -61,7 +63,15 @@ export function ChatPage({ conversationId }: { conversationId?: string }) {
             >
               <PanelLeftOpen aria-hidden />
             </Button>
-            <SheetContent closeLabel={t('dialog.close')} className="w-80 pt-12">
+            <SheetContent
+              closeLabel={t('dialog.close')}
+              className="w-80 pt-12"
+              onOpenAutoFocus={(e) => {
+                if (!touch) return;
+                e.preventDefault();
+                (e.currentTarget as HTMLElement | null)?.focus();
+              }}
+            >
               <SheetTitle className="sr-only">{t('sidebar.title')}</SheetTitle>
               <SheetDescription className="sr-only">
                 {t('dashboard:tools.chat.summary')}
@@ -88,7 +98,7 @@ export function ChatPage({ conversationId }: { conversationId?: string }) {
             {t('page.pick')}
           </div>
         ) : (
-          <div className="flex min-h-0 flex-1 flex-col">{sidebar}</div>
+          <div className="flex min-h-0 min-w-0 flex-1 flex-col">{sidebar}</div>
         )}
       </div>
     </section>

@@ -199,4 +199,54 @@ describe('ConversationSidebar', () => {
     expect(await screen.findByRole('link', { name: 'Segunda página' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
+
+  it('pt-BR: links a conversation to a class from its ⋮ menu (with the notice), then unlinks it', async () => {
+    let current = conversation('c1', 'Frações');
+    const patches: unknown[] = [];
+    serve(fetchMock, async (url, init) => {
+      if (url.pathname === '/api/classes/mine') {
+        return reply({
+          items: [{ id: 'k7', title: 'Matemática 7A', role: 'student', teachers: [] }],
+          nextCursor: null,
+        });
+      }
+      if (init?.method === 'PATCH') {
+        const body = JSON.parse(String(init.body)) as { class_id: string | null };
+        patches.push(body);
+        current = {
+          ...current,
+          class_id: body.class_id,
+          class_title: body.class_id ? 'Matemática 7A' : null,
+        };
+        return reply(current);
+      }
+      return reply({ items: [current], nextCursor: null });
+    });
+    const user = setup('pt-BR');
+    await screen.findByRole('link', { name: 'Frações' });
+
+    let menu = await openActions(user, 'Ações de Frações');
+    expect(within(menu).queryByRole('menuitem', { name: 'Desvincular da turma' })).toBeNull();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Vincular a uma turma' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Vincular a uma turma' });
+    expect(dialog).toHaveTextContent('Os professores da turma poderão ler esta conversa.');
+    const save = within(dialog).getByRole('button', { name: 'Vincular' });
+    expect(save).toBeDisabled();
+    await user.selectOptions(
+      await within(dialog).findByRole('combobox', { name: 'Turma' }),
+      'Matemática 7A',
+    );
+    await user.click(save);
+    expect(await screen.findByText('Conversa vinculada à turma Matemática 7A')).toBeInTheDocument();
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(patches).toEqual([{ class_id: 'k7' }]);
+
+    menu = await openActions(user, 'Ações de Frações');
+    expect(within(menu).queryByRole('menuitem', { name: 'Vincular a uma turma' })).toBeNull();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Desvincular da turma' }));
+    expect(
+      await screen.findByText('Conversa desvinculada da turma Matemática 7A'),
+    ).toBeInTheDocument();
+    expect(patches).toEqual([{ class_id: 'k7' }, { class_id: null }]);
+  });
 });

@@ -1,7 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MoreVertical, Pencil, Pin, PinOff, Plus, Search, Trash2 } from 'lucide-react';
+import {
+  Link2,
+  Link2Off,
+  MoreVertical,
+  Pencil,
+  Pin,
+  PinOff,
+  Plus,
+  Search,
+  Trash2,
+} from 'lucide-react';
 import type { Conversation } from '@aprenda/shared/schemas/conversations';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,6 +21,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import {
@@ -21,12 +32,14 @@ import {
 import { useDebouncedValue } from '../lib/hooks';
 import { CreateConversationDialog } from './create-conversation-dialog';
 import { DeleteConversationDialog, RenameConversationDialog } from './conversation-dialogs';
+import { LinkClassDialog } from './link-class-dialog';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * "Your Conversations": search (server-side, debounced), New Conversation, a paged list (pinned
- * first, newest activity first) with Rename, Pin/Unpin and Delete on each item.
+ * first, newest activity first) with Rename, Pin/Unpin, Link to a class / Unlink and Delete on
+ * each item.
  */
 export function ConversationSidebar({
   activeId,
@@ -44,6 +57,7 @@ export function ConversationSidebar({
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<Conversation | null>(null);
   const [deleting, setDeleting] = useState<Conversation | null>(null);
+  const [linking, setLinking] = useState<Conversation | null>(null);
   const update = useUpdateConversation();
   const remove = useDeleteConversation();
   const sentinel = useRef<HTMLDivElement>(null);
@@ -74,6 +88,17 @@ export function ConversationSidebar({
       {
         onSuccess: (next) => toastSuccess(t(next.pinned ? 'toast.pinned' : 'toast.unpinned')),
         onError: () => toastError(t('toast.pinError')),
+      },
+    );
+  };
+
+  const unlink = (c: Conversation) => {
+    update.mutate(
+      { id: c.id, class_id: null },
+      {
+        onSuccess: () => toastSuccess(t('toast.unlinked', { class: c.class_title ?? '' })),
+        onError: (err) =>
+          toastError(`${t('toast.unlinkError')}: ${errorMessage(t, err, { scope: 'chat' })}`),
       },
     );
   };
@@ -164,6 +189,17 @@ export function ConversationSidebar({
                       {c.pinned ? <PinOff aria-hidden /> : <Pin aria-hidden />}
                       {c.pinned ? t('sidebar.unpin') : t('sidebar.pin')}
                     </DropdownMenuItem>
+                    {c.class_id ? (
+                      <DropdownMenuItem onSelect={() => unlink(c)}>
+                        <Link2Off aria-hidden />
+                        {t('sidebar.unlink')}
+                      </DropdownMenuItem>
+                    ) : (
+                      <DropdownMenuItem onSelect={() => setLinking(c)}>
+                        <Link2 aria-hidden />
+                        {t('sidebar.link')}
+                      </DropdownMenuItem>
+                    )}
                     <DropdownMenuItem
                       onSelect={() => setDeleting(c)}
                       className="text-red-300 focus:text-red-200"
@@ -214,6 +250,25 @@ export function ConversationSidebar({
                 setRenaming(null);
               },
               onError: () => toastError(t('toast.titleError')),
+            },
+          );
+        }}
+      />
+      <LinkClassDialog
+        conversation={linking}
+        onOpenChange={(open) => !open && setLinking(null)}
+        pending={update.isPending}
+        onLink={(classId, classTitle) => {
+          if (!linking) return;
+          update.mutate(
+            { id: linking.id, class_id: classId },
+            {
+              onSuccess: () => {
+                toastSuccess(t('toast.linked', { class: classTitle }));
+                setLinking(null);
+              },
+              onError: (err) =>
+                toastError(`${t('toast.linkError')}: ${errorMessage(t, err, { scope: 'chat' })}`),
             },
           );
         }}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -12,6 +12,20 @@ import { createQueryClient } from '@/lib/query-client';
 import { ConversationView } from './conversation-view';
 
 const fetchMock = stubFetch();
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** jsdom lays nothing out: give every element a size so the virtualized list renders its rows. */
+function withLayout() {
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(
+    DOMRect.fromRect({ x: 0, y: 0, width: 600, height: 800 }),
+  );
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(600);
+  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(600);
+}
 
 const CONVERSATION = conversation('k1', 'Frações');
 
@@ -130,5 +144,136 @@ describe('ConversationView', () => {
       'You are sending messages too fast. Wait a moment and try again.',
     );
     expect(alert).not.toHaveTextContent(/\d+ s/);
+  });
+
+  it('a failure to load the messages stays in the pane: header kept, one retry that works', async () => {
+    let failing = true;
+    fetchMock.mockImplementation(async (input) => {
+      const url = requestUrl(input);
+      if (url.pathname === '/api/conversations/k1') return reply(CONVERSATION);
+      if (url.pathname === '/api/conversations/k1/messages') {
+        return failing
+          ? problem(503, 'database_unavailable')
+          : reply({
+              items: [
+                {
+                  id: 'm1',
+                  role: 'user',
+                  text: 'Quanto é 1/2 + 1/4?',
+                  status: 'complete',
+                  error_code: null,
+                  model: null,
+                  created_at: '2026-03-01T10:00:00.000Z',
+                },
+              ],
+              nextCursor: null,
+            });
+      }
+      if (url.pathname === '/api/ai/models') return reply(ONE_MODEL);
+      return problem(404, 'not_found', 'x');
+    });
+    withLayout();
+    const { user } = setup();
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert).toHaveTextContent('Não foi possível carregar as mensagens.');
+    // The conversation's header (title, mode) stays; nothing says the whole screen failed.
+    expect(screen.getByRole('heading', { level: 2, name: 'Frações' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Modo do tutor' })).toBeInTheDocument();
+    expect(screen.queryByText('Algo deu errado')).not.toBeInTheDocument();
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Tentar de novo' }));
+    expect(await screen.findByText('Quanto é 1/2 + 1/4?')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('a class that requires Socratic mode locks the mode switch and says why', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = requestUrl(input);
+      if (url.pathname === '/api/conversations/k1') {
+        return reply(
+          conversation('k1', 'Frações', {
+            class_id: 'c9',
+            class_title: 'Matemática 7A',
+            socratic_required: true,
+          }),
+        );
+      }
+      if (url.pathname === '/api/conversations/k1/messages') {
+        return reply({ items: [], nextCursor: null });
+      }
+      if (url.pathname === '/api/ai/models') return reply(ONE_MODEL);
+      return problem(404, 'not_found', 'x');
+    });
+    setup();
+    const mode = await screen.findByRole('combobox', { name: 'Modo do tutor' });
+    expect(mode).toBeDisabled();
+    expect(mode).toHaveValue('socratic');
+    expect(mode).toHaveAccessibleDescription(
+      'Um professor da turma Matemática 7A exige o modo socrático: o tutor guia você com perguntas.',
+    );
+    expect(
+      screen.getByText(/Vinculada à turma Matemática 7A: os professores da turma podem ler/),
+    ).toBeInTheDocument();
+  });
+
+  it('opened while its answer is still being written: follows it to the end (GET …/stream)', async () => {
+    const sse = (chunks: object[]) =>
+      new Response(
+        chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('') + 'data: [DONE]\n\n',
+        {
+          headers: { 'content-type': 'text/event-stream', 'x-vercel-ai-ui-message-stream': 'v1' },
+        },
+      );
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = requestUrl(input);
+      if (url.pathname === '/api/conversations/k1') return reply(CONVERSATION);
+      if (url.pathname === '/api/conversations/k1/messages') {
+        return reply({
+          items: [
+            {
+              id: 'q1',
+              role: 'user',
+              text: 'O que é um átomo?',
+              status: 'complete',
+              error_code: null,
+              model: null,
+              created_at: '2026-03-01T10:00:00.000Z',
+            },
+            {
+              id: 'a1',
+              role: 'assistant',
+              text: 'Um átomo',
+              status: 'streaming',
+              error_code: null,
+              model: 'openai:gpt-4.1-mini',
+              created_at: '2026-03-01T10:00:01.000Z',
+            },
+          ],
+          nextCursor: null,
+        });
+      }
+      if (url.pathname === '/api/ai/models') return reply(ONE_MODEL);
+      if (url.pathname === '/api/conversations/k1/stream' && (init?.method ?? 'GET') === 'GET') {
+        const metadata = { messageId: 'a1', userMessageId: 'q1', model: 'openai:gpt-4.1-mini' };
+        return sse([
+          { type: 'start', messageId: 'a1', messageMetadata: metadata },
+          { type: 'start-step' },
+          { type: 'text-start', id: 'text' },
+          { type: 'text-delta', id: 'text', delta: 'Um átomo é a menor parte' },
+          { type: 'text-delta', id: 'text', delta: ' de um elemento.' },
+          { type: 'text-end', id: 'text' },
+          { type: 'finish-step' },
+          { type: 'finish', finishReason: 'stop', messageMetadata: metadata },
+        ]);
+      }
+      return problem(404, 'not_found', 'x');
+    });
+    withLayout();
+    setup();
+    expect(await screen.findByText('Um átomo é a menor parte de um elemento.')).toBeInTheDocument();
+    expect(screen.getAllByRole('article', { name: 'Tutor' })).toHaveLength(1);
+    expect(
+      fetchMock.mock.calls.filter(([i]) => String(i).endsWith('/api/conversations/k1/stream')),
+    ).toHaveLength(1);
   });
 });

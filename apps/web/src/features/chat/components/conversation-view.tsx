@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Eye, KeyRound, Users } from 'lucide-react';
+import { Eye, KeyRound, Lock, Users } from 'lucide-react';
 import type { TutorMode } from '@aprenda/shared/schemas/conversations';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
-import { ApiError } from '@/lib/errors';
+import { ApiError, errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import {
   useConversation,
@@ -14,6 +14,7 @@ import {
   useUpdateConversation,
 } from '../api/conversations';
 import { LiveChat } from './live-chat';
+import { PaneError, PaneErrorBoundary } from './pane-error';
 
 const MODEL_STORAGE_KEY = 'aprenda.chat.model';
 
@@ -27,7 +28,11 @@ function rememberedModel(): string {
 
 const selectClass = 'h-9 w-auto px-2 text-sm sm:text-sm';
 
-/** One open conversation: title, tutor mode, model, notices, and the live chat. */
+/**
+ * One open conversation: title, tutor mode, model, notices, and the live chat. A failure to load
+ * its messages (or to show them) stays inside this pane, with a retry: the sidebar, the page and
+ * the conversation's header stay.
+ */
 export function ConversationView({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation('chat');
   const conversation = useConversation(conversationId);
@@ -38,34 +43,33 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const modeId = useId();
   const modelId = useId();
 
-  if (conversation.isError || history.isError) {
-    const err = conversation.error ?? history.error;
+  if (conversation.isError) {
+    const err = conversation.error;
     const notFound = err instanceof ApiError && (err.status === 404 || err.status === 403);
-    return (
-      <div
-        role="alert"
-        className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center"
-      >
-        <p>{notFound ? t('page.notFound') : t('chat.messagesError')}</p>
-        {notFound ? (
+    if (notFound) {
+      return (
+        <div
+          role="alert"
+          className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center"
+        >
+          <p>{t('page.notFound')}</p>
           <Link to="/dashboard/chat" className={buttonVariants({ variant: 'outline' })}>
             {t('page.back')}
           </Link>
-        ) : (
-          <Button
-            variant="outline"
-            onClick={() => {
-              void conversation.refetch();
-              void history.refetch();
-            }}
-          >
-            {t('sidebar.retry')}
-          </Button>
-        )}
-      </div>
+        </div>
+      );
+    }
+    return (
+      <PaneError
+        message={t('chat.conversationError')}
+        onRetry={() => {
+          void conversation.refetch();
+          void history.refetch();
+        }}
+      />
     );
   }
-  if (conversation.isPending || history.isPending) {
+  if (conversation.isPending) {
     return (
       <p
         role="status"
@@ -89,10 +93,13 @@ export function ConversationView({ conversationId }: { conversationId: string })
       { id: c.id, mode },
       {
         onSuccess: () => toastSuccess(t('toast.modeChanged')),
-        onError: () => toastError(t('toast.modeError')),
+        onError: (err) =>
+          toastError(`${t('toast.modeError')}: ${errorMessage(t, err, { scope: 'chat' })}`),
       },
     );
   };
+  const modeLocked = c.socratic_required === true;
+  const modeLockId = `${modeId}-lock`;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -110,7 +117,8 @@ export function ConversationView({ conversationId }: { conversationId: string })
                 id={modeId}
                 className={selectClass}
                 value={c.mode}
-                disabled={update.isPending}
+                disabled={update.isPending || modeLocked}
+                aria-describedby={modeLocked ? modeLockId : undefined}
                 onChange={(e) => changeMode(e.target.value as TutorMode)}
               >
                 <option value="socratic">{t('settings.socratic')}</option>
@@ -143,9 +151,16 @@ export function ConversationView({ conversationId }: { conversationId: string })
                 </NativeSelect>
               </div>
             ) : null}
-            <p className="hidden w-full text-xs text-zinc-400 sm:block">
-              {c.mode === 'socratic' ? t('settings.socraticHint') : t('settings.directHint')}
-            </p>
+            {modeLocked ? (
+              <p id={modeLockId} className="flex w-full items-start gap-1.5 text-xs text-amber-200">
+                <Lock className="mt-px size-3.5 shrink-0" aria-hidden />
+                {t('settings.socraticRequired', { class: c.class_title ?? '' })}
+              </p>
+            ) : (
+              <p className="hidden w-full text-xs text-zinc-400 sm:block">
+                {c.mode === 'socratic' ? t('settings.socraticHint') : t('settings.directHint')}
+              </p>
+            )}
           </div>
         ) : null}
         {c.class_id ? (
@@ -176,14 +191,27 @@ export function ConversationView({ conversationId }: { conversationId: string })
           </Link>
         </div>
       ) : null}
-      <LiveChat
-        key={conversationId}
-        conversationId={conversationId}
-        history={history}
-        model={model}
-        canSend={models.isSuccess && !noKey}
-        readonly={readonly}
-      />
+      {history.isError ? (
+        <PaneError message={t('chat.messagesError')} onRetry={() => void history.refetch()} />
+      ) : history.isPending ? (
+        <p
+          role="status"
+          className="flex flex-1 items-center justify-center p-6 text-sm text-zinc-400"
+        >
+          {t('chat.loading')}
+        </p>
+      ) : (
+        <PaneErrorBoundary message={t('chat.messagesError')} onRetry={() => void history.refetch()}>
+          <LiveChat
+            key={conversationId}
+            conversationId={conversationId}
+            history={history}
+            model={model}
+            canSend={models.isSuccess && !noKey}
+            readonly={readonly}
+          />
+        </PaneErrorBoundary>
+      )}
     </div>
   );
 }

@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { useChat } from '@ai-sdk/react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,8 +19,9 @@ import { Button } from '@/components/ui/button';
 import { notifyUnauthorized } from '@/lib/api-client';
 import { ApiError, errorMessage, errorText } from '@/lib/errors';
 import { useConfig } from '@/lib/config-context';
+import { toastError } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { refreshAfterTurn } from '../api/conversations';
+import { refreshAfterTurn, stopAnswer } from '../api/conversations';
 import {
   createChatTransport,
   textOf,
@@ -38,10 +47,27 @@ function toUIMessage(m: Message): ChatUIMessage {
 
 type History = UseInfiniteQueryResult<InfiniteData<Page<Message>, unknown>>;
 
+/** A fetch that never reached the server or lost it midway (not a refusal). */
+function isConnectionLoss(error: Error | undefined): boolean {
+  if (!error) return false;
+  if (error instanceof ApiError) return error.status === 0;
+  return error instanceof TypeError;
+}
+
+/** Waits before each new attempt to reattach to an answer after the connection dropped. */
+const RESUME_DELAYS_MS = [1000, 2000, 4000, 8000, 15000, 30000];
+/** After Stop, how long the server's end of the stream may take before the client cuts it. */
+const STOP_GRACE_MS = 1500;
+
 /**
  * The conversation's messages and composer. Older pages come from the history query (loaded on
  * scroll-up); the newest page seeds useChat, which streams new answers. The list is virtualized so
  * long conversations render only what is on screen.
+ *
+ * Answers belong to the server (decision 0024): leaving the page, switching conversation or losing
+ * the connection only stops reading. A conversation opened while its answer is still being written
+ * reattaches to it (`resumeStream`: the text so far, then the rest live), and so does a reader
+ * whose connection dropped, once it is back. Only Stop (POST …/stop) ends an answer early.
  */
 export function LiveChat({
   conversationId,
@@ -71,11 +97,17 @@ export function LiveChat({
       }),
     [config.apiPrefix, conversationId],
   );
+  /** Set when a stream was read to its end (a resume that found nothing leaves it false). */
+  const followed = useRef(false);
+  /** Attempts to reattach since the connection dropped (the wait grows with each). */
+  const resumeAttempts = useRef(0);
   const chat = useChat<ChatUIMessage>({
     id: conversationId,
     messages: initial,
     transport,
     onFinish: () => {
+      followed.current = true;
+      resumeAttempts.current = 0;
       refreshAfterTurn(queryClient, conversationId);
       // The server names an untitled conversation after the first answer, in the background.
       setTimeout(() => refreshAfterTurn(queryClient, conversationId), 2500);
@@ -83,6 +115,48 @@ export function LiveChat({
   });
   const { status, error, messages } = chat;
   const busy = status === 'submitted' || status === 'streaming';
+  const statusRef = useRef(status);
+  statusRef.current = status;
+
+  // Reattach to the answer the server is still writing; when there is none any more (it ended
+  // meanwhile), show what is stored.
+  const { refetch: refetchHistory } = history;
+  const { resumeStream, setMessages } = chat;
+  const resume = useCallback(async () => {
+    followed.current = false;
+    await resumeStream();
+    if (followed.current || statusRef.current === 'error') return;
+    const fresh = await refetchHistory();
+    const newest = fresh.data?.pages[0]?.items;
+    if (newest) setMessages(newest.map(toUIMessage));
+  }, [resumeStream, refetchHistory, setMessages]);
+
+  // Opened while an answer is being written (elsewhere, or before the student left): follow it.
+  useEffect(() => {
+    const last = initial.at(-1);
+    if (last?.role === 'assistant' && last.metadata?.status === 'streaming') void resume();
+  }, [initial, resume]);
+
+  // The connection dropped while an answer streamed: reattach when it is back.
+  const lastMessage = messages.at(-1);
+  const interrupted =
+    isConnectionLoss(error) &&
+    lastMessage?.role === 'assistant' &&
+    (lastMessage.metadata?.status === undefined || lastMessage.metadata.status === 'streaming');
+  useEffect(() => {
+    if (!interrupted) return;
+    const retry = () => {
+      resumeAttempts.current += 1;
+      void resume();
+    };
+    const delay = RESUME_DELAYS_MS[Math.min(resumeAttempts.current, RESUME_DELAYS_MS.length - 1)];
+    const timer = setTimeout(retry, delay);
+    window.addEventListener('online', retry);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', retry);
+    };
+  }, [interrupted, error, resume]);
 
   const [draft, setDraft] = useState(() => loadDraft(conversationId));
   const [editing, setEditing] = useState<string | null>(null);
@@ -148,11 +222,43 @@ export function LiveChat({
     send(trimmed, { action: 'edit' });
   };
 
-  const stop = () => {
-    const last = messages.at(-1);
+  // Stop asked before the answer started: sent as soon as the server has it.
+  const stopPending = useRef(false);
+  const markStopped = () => {
+    const last = chat.messages.at(-1);
     if (last?.role === 'assistant') setStoppedIds((s) => new Set(s).add(last.id));
-    void chat.stop();
   };
+  const requestStop = async () => {
+    markStopped();
+    try {
+      // The server stops the answer and stores it; its stream then ends here on its own.
+      await stopAnswer(conversationId);
+    } catch {
+      toastError(t('chat.stopError'));
+    }
+    const deadline = Date.now() + STOP_GRACE_MS;
+    while (Date.now() < deadline && statusRef.current === 'streaming') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (statusRef.current === 'streaming' || statusRef.current === 'submitted') void chat.stop();
+  };
+  const stop = () => {
+    if (status === 'submitted') {
+      stopPending.current = true;
+      return;
+    }
+    void requestStop();
+  };
+  useEffect(() => {
+    if (!stopPending.current) return;
+    if (status === 'streaming') {
+      stopPending.current = false;
+      void requestStop();
+    } else if (status !== 'submitted') {
+      stopPending.current = false;
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to the status only
+  }, [status]);
 
   // Older pages (history beyond the newest one), oldest first, then the live messages.
   const older = useMemo(
@@ -165,10 +271,11 @@ export function LiveChat({
   );
   const items = useMemo(() => [...older, ...messages], [older, messages]);
   const last = items.at(-1);
-  const streamError = error && !(error instanceof ApiError) ? error : null;
+  const streamError = error && !(error instanceof ApiError) && !interrupted ? error : null;
   const storedFailure =
     !error && !busy && last?.role === 'assistant' && last.metadata?.status === 'failed';
-  const httpError = error instanceof ApiError && error.status !== 401 ? error : null;
+  const httpError =
+    error instanceof ApiError && error.status !== 401 && !interrupted ? error : null;
 
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- measured rows; nothing memoized
@@ -290,6 +397,11 @@ export function LiveChat({
             {t('chat.writing')}
           </p>
         ) : null}
+        {interrupted ? (
+          <p role="status" className="mt-2 text-sm text-amber-200">
+            {t('chat.reconnecting')}
+          </p>
+        ) : null}
         {streamError || storedFailure ? (
           <div
             role="alert"
@@ -361,7 +473,13 @@ export function LiveChat({
           </div>
           <p
             id={`composer-hint-${conversationId}`}
-            className={cn('mt-1.5 text-xs', tooLong ? 'text-red-300' : 'text-zinc-400')}
+            className={cn(
+              'mt-1.5 text-xs',
+              tooLong
+                ? 'text-red-300'
+                : // "Enter envia" means nothing on a touch keyboard: hidden there.
+                  'text-zinc-400 pointer-coarse:hidden [@media(hover:none)]:hidden',
+            )}
           >
             {tooLong
               ? t('chat.tooLong', { count: draft.length, max: MESSAGE_TEXT_MAX })

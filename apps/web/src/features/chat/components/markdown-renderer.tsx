@@ -140,4 +140,3 @@ export const MarkdownRenderer = memo(function MarkdownRenderer({
     </StreamingContext>
   );
 });
-

@@ -22,6 +22,7 @@ export interface ChatMetadata extends ChatMessageMetadata {
 export type ChatUIMessage = UIMessage<ChatMetadata>;
 
 const CHAT_ROUTE = '/conversations/{id}/chat';
+const STREAM_ROUTE = '/conversations/{id}/stream';
 
 export function textOf(message: UIMessage | undefined): string {
   if (!message) return '';
@@ -52,7 +53,9 @@ export function chatRequestBody(
 /**
  * useChat transport for POST {apiPrefix}/conversations/{id}/chat: sends the contract's body
  * (send / regenerate / edit), the session headers, reports latency, and turns a refusal into an
- * ApiError (calling onUnauthorized on 401).
+ * ApiError (calling onUnauthorized on 401). `resumeStream()` reattaches to the answer the server is
+ * still writing: GET {apiPrefix}/conversations/{id}/stream replays it from its beginning (204 when
+ * there is none).
  */
 export function createChatTransport(options: {
   apiPrefix: string;
@@ -60,8 +63,9 @@ export function createChatTransport(options: {
   onUnauthorized: () => void;
 }) {
   const base = options.apiPrefix.replace(/\/$/, '');
+  const conversation = `${base}/conversations/${encodeURIComponent(options.conversationId)}`;
   return new DefaultChatTransport<ChatUIMessage>({
-    api: `${base}/conversations/${encodeURIComponent(options.conversationId)}/chat`,
+    api: `${conversation}/chat`,
     credentials: 'same-origin',
     headers: () => {
       const identity = currentIdentity();
@@ -72,9 +76,10 @@ export function createChatTransport(options: {
       return headers;
     },
     fetch: async (input, init) => {
+      const method = (init?.method ?? 'GET').toUpperCase();
       let res: Response;
       try {
-        res = await timedFetch(CHAT_ROUTE, 'POST', input, init);
+        res = await timedFetch(method === 'GET' ? STREAM_ROUTE : CHAT_ROUTE, method, input, init);
       } catch (err) {
         if (err instanceof DOMException && err.name === 'AbortError') throw err;
         throw networkError();
@@ -85,6 +90,11 @@ export function createChatTransport(options: {
     },
     prepareSendMessagesRequest: ({ messages, trigger, body }) => ({
       body: chatRequestBody(trigger, messages, body as ChatSendOptions | undefined),
+    }),
+    prepareReconnectToStreamRequest: ({ headers, credentials }) => ({
+      api: `${conversation}/stream`,
+      headers,
+      credentials,
     }),
   });
 }

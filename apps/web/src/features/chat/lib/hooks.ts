@@ -10,8 +10,11 @@ export function useDebouncedValue<T>(value: T, delay: number): T {
   return debounced;
 }
 
-/** Whether a media query matches now (re-renders when it changes). */
-export function useMediaQuery(query: string): boolean {
+/**
+ * Whether a media query matches now (re-renders when it changes); `fallback` where there is no
+ * matchMedia (tests, server).
+ */
+export function useMediaQuery(query: string, fallback = true): boolean {
   return useSyncExternalStore(
     (onChange) => {
       if (typeof window === 'undefined' || !window.matchMedia) return () => {};
@@ -20,7 +23,9 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () =>
-      typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : true,
-    () => true,
+      typeof window !== 'undefined' && window.matchMedia
+        ? window.matchMedia(query).matches
+        : fallback,
+    () => fallback,
   );
 }

@@ -36,11 +36,25 @@ export function cachedMermaid(code: string): string | undefined {
   return cache.get(code);
 }
 
+/**
+ * Event-handler attributes inside tag-like text of the source (`<img onerror=…>` in a label) made
+ * inert before mermaid sees it: they would never run (strict mode and DOMPurify drop them), but
+ * Chromium reports every handler attribute that a DOMParser document meets as a CSP violation.
+ */
+export function withoutInlineHandlers(code: string): string {
+  let out = code;
+  for (;;) {
+    const next = out.replace(/(<[^<>]*?[\s/"'])on([a-z]+\s*=)/gi, '$1data-on-$2');
+    if (next === out) return out;
+    out = next;
+  }
+}
+
 /** Render diagram source to a sanitized SVG string (one at a time: mermaid is not reentrant). */
 export function renderMermaid(id: string, code: string): Promise<string> {
   const job = queue.then(async () => {
     const mermaid = await loadMermaid();
-    const { svg } = await mermaid.render(id, code);
+    const { svg } = await mermaid.render(id, withoutInlineHandlers(code));
     const clean = await sanitizeSvg(svg);
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(code, clean);
