@@ -96,6 +96,8 @@ describe.each(dialects)('GET /api/classes/mine and /teaching (%s)', (dialect) =>
         updated_at: math.updated_at,
         role: 'teacher',
         teachers: ['Helena Costa', 'João Prado'],
+        require_socratic: false,
+        next_event: null,
       },
     ]);
     expect(math.code).toMatch(/^[A-Z2-9]{6}$/);

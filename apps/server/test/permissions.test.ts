@@ -198,6 +198,16 @@ const ROUTES: Route[] = [
     write: true,
   },
   {
+    name: 'PUT /classes/{id}/events/{eventId}',
+    req: (f) => ({
+      method: 'PUT',
+      path: `/api/classes/${f.classId}/events/${f.eventId}`,
+      body: { title: 'Prova remarcada', starts_at: '2031-05-12T13:00:00Z' },
+    }),
+    expect: manage(200),
+    write: true,
+  },
+  {
     name: 'DELETE /classes/{id}/events/{eventId}',
     req: (f) => ({ method: 'DELETE', path: `/api/classes/${f.classId}/events/${f.eventId}` }),
     expect: manage(204),
@@ -272,7 +282,7 @@ describe.each(dialects)(
           .execute(),
         events: await db
           .selectFrom('class_events')
-          .select('id')
+          .select(['id', 'title', 'starts_at'])
           .where('class_id', '=', classId)
           .orderBy('id')
           .execute(),

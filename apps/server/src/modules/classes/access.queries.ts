@@ -11,6 +11,7 @@ export type ClassRow = Pick<
   | 'description'
   | 'code'
   | 'join_by_code'
+  | 'require_socratic'
   | 'owner_id'
   | 'created_at'
   | 'updated_at'
@@ -25,6 +26,7 @@ const classColumns = [
   'c.description',
   'c.code',
   'c.join_by_code',
+  'c.require_socratic',
   'c.owner_id',
   'c.created_at',
   'c.updated_at',

@@ -1,8 +1,9 @@
 import { defineCacheScope } from '../../lib/cache-scopes.ts';
 
 /**
- * "My classes" and "teaching" (and the class titles in conversation lists): any class or
- * membership written, and a user renamed or deleted (teachers' names are in the list).
+ * "My classes" and "teaching" (and the class titles in conversation lists): any class, membership
+ * or event written (each class's next event is in the list), and a user renamed or deleted
+ * (teachers' names are in the list).
  */
 export const classesScope = defineCacheScope({
   name: 'classes',
@@ -10,6 +11,7 @@ export const classesScope = defineCacheScope({
   bumpedBy: [
     { table: 'classes', on: ['insert', 'update', 'delete'] },
     { table: 'class_members', on: ['insert', 'update', 'delete'] },
+    { table: 'class_events', on: ['insert', 'update', 'delete'] },
     { table: 'user', on: ['update', 'delete'], columns: ['name'] },
   ],
 });

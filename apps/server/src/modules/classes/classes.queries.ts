@@ -1,5 +1,10 @@
 import type { MemberRole } from '@aprenda/shared/constants';
-import type { ClassDetail, ClassEvent, ClassSummary } from '@aprenda/shared/schemas/classes';
+import type {
+  ClassDetail,
+  ClassEvent,
+  ClassNextEvent,
+  ClassSummary,
+} from '@aprenda/shared/schemas/classes';
 import type { Page } from '@aprenda/shared/schemas/common';
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { DbHandle } from '../../db/client.ts';
@@ -24,7 +29,9 @@ export function isUniqueViolation(err: unknown): boolean {
  * from the covering indexes class_members (class_id, role, joined_at, user_id) and user (id, name)
  * — only for the ≤ limit+1 classes of the page; names are put in joining order, then by name,
  * here. (One round trip instead of two matters most on PostgreSQL; measured with bench/classes.ts
- * at 1M memberships.)
+ * at 1M memberships.) Each class's next event (not over at `now`, the one that ends first) is one
+ * seek of class_events (class_id, range_end, starts_at, id) (migration 0013) with LIMIT 1: no scan
+ * of a class's past events.
  */
 export async function selectUserClassPage(
   db: Executor,
@@ -32,6 +39,7 @@ export async function selectUserClassPage(
   userId: string,
   which: 'mine' | 'teaching',
   page: { limit: number; cursor?: string | undefined },
+  now: string,
 ): Promise<Page<ClassSummary>> {
   const after = page.cursor ? decodeCursor(page.cursor, 2) : null;
   let q = db
@@ -45,6 +53,7 @@ export async function selectUserClassPage(
       'c.owner_id',
       'c.created_at',
       'c.updated_at',
+      'c.require_socratic',
       'm.role',
     ])
     .where('m.user_id', '=', userId)
@@ -73,10 +82,19 @@ export async function selectUserClassPage(
       : sql<unknown>`(select json_group_array(json_array(t.joined_at, u.name))
           from class_members t join "user" u on u.id = t.user_id
           where t.class_id = p.id and t.role = 'teacher')`;
+  const nextEventJson =
+    engine.dialect === 'postgres'
+      ? sql<unknown>`(select json_build_array(e.id, e.title, e.starts_at, e.ends_at, e.all_day)
+          from class_events e where e.class_id = p.id and e.range_end > ${now}
+          order by e.range_end, e.starts_at, e.id limit 1)`
+      : sql<unknown>`(select json_array(e.id, e.title, e.starts_at, e.ends_at, e.all_day)
+          from class_events e where e.class_id = p.id and e.range_end > ${now}
+          order by e.range_end, e.starts_at, e.id limit 1)`;
   const rows = await db
     .selectFrom(pageQuery.as('p'))
     .selectAll('p')
     .select(teachersJson.as('teachers'))
+    .select(nextEventJson.as('next_event'))
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
     .execute();
@@ -92,8 +110,27 @@ export async function selectUserClassPage(
       updated_at: r.updated_at,
       role: asRole(r.role),
       teachers: teacherNames(r.teachers),
+      require_socratic: Boolean(r.require_socratic),
+      next_event: nextEvent(r.next_event),
     })),
     nextCursor,
+  };
+}
+
+/** `[id, title, starts_at, ends_at, all_day]` (JSON: parsed by pg, a string from SQLite) or null. */
+function nextEvent(value: unknown): ClassNextEvent | null {
+  const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  if (!Array.isArray(list) || list.length < 5) return null;
+  const [id, title, startsAt, endsAt, allDay] = list as unknown[];
+  if (typeof id !== 'string' || typeof title !== 'string' || typeof startsAt !== 'string') {
+    return null;
+  }
+  return {
+    id,
+    title,
+    starts_at: startsAt,
+    ends_at: typeof endsAt === 'string' ? endsAt : null,
+    all_day: Boolean(Number(allDay)),
   };
 }
 
@@ -160,6 +197,7 @@ export function toClassDetail(
     description: klass.description,
     code: klass.code,
     join_by_code: Boolean(klass.join_by_code),
+    require_socratic: Boolean(klass.require_socratic),
     owner_id: klass.owner_id,
     created_at: klass.created_at,
     updated_at: klass.updated_at,
@@ -200,7 +238,7 @@ export async function insertClassWithOwner(
 /** What a teacher may change of a class (with its new updated_at). */
 export type ClassChanges = Pick<
   Updateable<ClassTable>,
-  'title' | 'description' | 'code' | 'join_by_code' | 'updated_at'
+  'title' | 'description' | 'code' | 'join_by_code' | 'require_socratic' | 'updated_at'
 >;
 
 export async function updateClassRow(

@@ -10,6 +10,7 @@ import {
   joinByCodeSchema,
   transferOwnershipSchema,
   updateClassSchema,
+  updateEventSchema,
 } from '@aprenda/shared/schemas/classes';
 import type { AppContext, AppEnv } from '../../context.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';
@@ -18,14 +19,15 @@ import { idParams as params, zv } from '../../middleware/validate.ts';
 import { classAccess } from './access.service.ts';
 import {
   classDetail,
-  createClass,
+  classListValidUntil,
+  createClassAs,
   deleteClass,
   listUserClasses,
   resetClassCode,
   transferOwnership,
   updateClass,
 } from './classes.service.ts';
-import { createEvent, deleteEvent, listEvents } from './events.service.ts';
+import { createEvent, deleteEvent, listEvents, updateEvent } from './events.service.ts';
 import {
   acceptInvite,
   createInvite,
@@ -34,7 +36,7 @@ import {
   previewInvite,
   revokeInvite,
 } from './invites.service.ts';
-import { addMember, listMembers, removeMember } from './members.service.ts';
+import { addMember, addMemberByEmail, listMembers, removeMember } from './members.service.ts';
 import { cachedJson } from '../../middleware/cached-json.ts';
 import { classesScope } from './classes.cache.ts';
 
@@ -47,22 +49,28 @@ export function classesRoutes(ctx: AppContext) {
   r.use('*', requireUser);
 
   // Static paths first: they must win over `/:id`.
-  // Lists of my classes: from the response cache while no class, membership or teacher's name
-  // has changed since (the `classes` data version; decision 0018).
+  // Lists of my classes: from the response cache while no class, membership, event or teacher's
+  // name has changed since (the `classes` data version; decision 0018) and none of the listed
+  // next events is over yet (then another one is next).
   for (const which of ['mine', 'teaching'] as const) {
     r.get(`/${which}`, zv('query', pageQuerySchema), async (c) => {
       const user = currentUser(c);
       const page = c.req.valid('query');
       const key = JSON.stringify(['classes', which, user.id, page.limit, page.cursor ?? '']);
-      return cachedJson(c, ctx, key, [classesScope], () =>
-        listUserClasses(ctx, user.id, which, page),
+      return cachedJson(
+        c,
+        ctx,
+        key,
+        [classesScope],
+        () => listUserClasses(ctx, user.id, which, page),
+        classListValidUntil,
       );
     });
   }
 
   r.post('/', zv('json', createClassSchema), async (c) => {
     const user = currentUser(c);
-    const created = await createClass(ctx, user.id, c.req.valid('json'));
+    const created = await createClassAs(ctx, user, c.req.valid('json'));
     return c.json(await classDetail(ctx, await classAccess(ctx, created.id, user.id)), 201);
   });
 
@@ -148,8 +156,12 @@ export function classesRoutes(ctx: AppContext) {
   r.post('/:id/members', params('id'), zv('query', addMemberQuerySchema), async (c) => {
     const user = currentUser(c);
     const access = await classAccess(ctx, c.req.valid('param').id, user.id);
-    const { role, ...target } = c.req.valid('query');
-    const { member, created } = await addMember(ctx, access, target, role);
+    const { role, user_id, email } = c.req.valid('query');
+    if (email !== undefined) {
+      const { answer, created } = await addMemberByEmail(ctx, access, email, role, user);
+      return c.json(answer, created ? 201 : 200);
+    }
+    const { member, created } = await addMember(ctx, access, { user_id }, role);
     return c.json(member, created ? 201 : 200);
   });
 
@@ -177,6 +189,18 @@ export function classesRoutes(ctx: AppContext) {
     const access = await classAccess(ctx, c.req.valid('param').id, user.id);
     return c.json(await createEvent(ctx, access, c.req.valid('json')), 201);
   });
+
+  r.put(
+    '/:id/events/:eventId',
+    params('id', 'eventId'),
+    zv('json', updateEventSchema),
+    async (c) => {
+      const user = currentUser(c);
+      const { id, eventId } = c.req.valid('param');
+      const access = await classAccess(ctx, id, user.id);
+      return c.json(await updateEvent(ctx, access, eventId, c.req.valid('json')));
+    },
+  );
 
   r.delete('/:id/events/:eventId', params('id', 'eventId'), async (c) => {
     const user = currentUser(c);

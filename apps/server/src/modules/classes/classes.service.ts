@@ -6,11 +6,13 @@ import {
   type ClassSummary,
 } from '@aprenda/shared/schemas/classes';
 import type { Page } from '@aprenda/shared/schemas/common';
+import type { UserRole } from '@aprenda/shared/constants';
 import { inTransaction } from '../../db/transaction.ts';
-import { conflict } from '../../lib/app-error.ts';
+import { conflict, forbidden } from '../../lib/app-error.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import {
   classAccess,
+  DAY_MS,
   lockClass,
   logAction,
   ownerOnly,
@@ -51,7 +53,7 @@ export function generateClassCode(): string {
 /**
  * Classes the user belongs to, newest first. `which: 'mine'` = every membership;
  * `'teaching'` = memberships with role teacher. Archived classes are left out. One query per
- * page, teachers' names included (classes.queries.ts).
+ * page, teachers' names and each class's next event included (classes.queries.ts).
  */
 export async function listUserClasses(
   ctx: ReadCtx,
@@ -59,7 +61,35 @@ export async function listUserClasses(
   which: 'mine' | 'teaching',
   page: { limit: number; cursor?: string | undefined },
 ): Promise<Page<ClassSummary>> {
-  return selectUserClassPage(ctx.db.db, ctx.db, userId, which, page);
+  const now = ctx.clock.now().toISOString();
+  return selectUserClassPage(ctx.db.db, ctx.db, userId, which, page, now);
+}
+
+/**
+ * Until when a list of classes stays true without any write: the first moment one of its next
+ * events is over (then another event becomes the next); undefined when time changes nothing.
+ */
+export function classListValidUntil(page: Page<ClassSummary>): number | undefined {
+  let until: number | undefined;
+  for (const item of page.items) {
+    const event = item.next_event;
+    if (!event) continue;
+    const end = Date.parse(eventRangeEnd(event));
+    if (until === undefined || end < until) until = end;
+  }
+  return until;
+}
+
+/** The exclusive end of an event as range queries see it (see events.service.ts). */
+function eventRangeEnd(event: {
+  starts_at: string;
+  ends_at: string | null;
+  all_day: boolean;
+}): string {
+  if (event.all_day) {
+    return new Date(Date.parse(event.ends_at ?? event.starts_at) + DAY_MS).toISOString();
+  }
+  return event.ends_at ?? event.starts_at;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -131,7 +161,26 @@ export async function createClass(
   }
 }
 
-/** Change title, description, code or join_by_code (teachers). A taken code → 409. */
+/**
+ * POST /classes: a teacher *account* creates a class and becomes its owner. A student account
+ * → 403 `teacher_account_required` (students join classes; they teach one only when invited as a
+ * teacher).
+ */
+export async function createClassAs(
+  ctx: Ctx,
+  user: { id: string; role: UserRole },
+  input: CreateClassInput,
+): Promise<ClassRecord> {
+  if (user.role !== 'teacher') {
+    throw forbidden('Only teacher accounts create classes', 'teacher_account_required');
+  }
+  return createClass(ctx, user.id, input);
+}
+
+/**
+ * Change title, description, code, join_by_code or require_socratic (teachers). A taken code →
+ * 409.
+ */
 export async function updateClass(
   ctx: Ctx,
   access: ClassAccess,
@@ -140,6 +189,7 @@ export async function updateClass(
     description?: string | null | undefined;
     code?: string | undefined;
     join_by_code?: boolean | undefined;
+    require_socratic?: boolean | undefined;
   },
 ): Promise<ClassAccess> {
   requireTeacher(access);
@@ -149,6 +199,9 @@ export async function updateClass(
   if (input.description !== undefined) set.description = input.description;
   if (input.code !== undefined) set.code = input.code;
   if (input.join_by_code !== undefined) set.join_by_code = input.join_by_code ? 1 : 0;
+  if (input.require_socratic !== undefined) {
+    set.require_socratic = input.require_socratic ? 1 : 0;
+  }
   try {
     await updateClassRow(ctx.db.db, access.klass.id, set);
   } catch (err) {

@@ -1,6 +1,6 @@
 import { CLASS_UPCOMING_EVENTS, type ClassEvent } from '@aprenda/shared/schemas/classes';
 import type { Page } from '@aprenda/shared/schemas/common';
-import type { Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { ClassEventTable, Executor } from '../../db/types.ts';
 import { decodeCursor, keysetAfter, pageOf } from '../../lib/cursor.ts';
 
@@ -93,6 +93,31 @@ export async function insertEvent(
 ): Promise<ClassEvent> {
   await db.insertInto('class_events').values(row).execute();
   return toEvent(row);
+}
+
+/** What editing an event changes (everything but its id, class and creation). */
+export type EventChanges = Required<
+  Pick<
+    Updateable<ClassEventTable>,
+    'title' | 'description' | 'starts_at' | 'ends_at' | 'range_end' | 'all_day' | 'location'
+  >
+>;
+
+/** Change an event of the class; undefined when the class has no such event. */
+export async function updateClassEvent(
+  db: Executor,
+  classId: string,
+  eventId: string,
+  set: EventChanges,
+): Promise<ClassEvent | undefined> {
+  const row = await db
+    .updateTable('class_events')
+    .set(set)
+    .where('id', '=', eventId)
+    .where('class_id', '=', classId)
+    .returning([...eventColumns])
+    .executeTakeFirst();
+  return row ? toEvent(row) : undefined;
 }
 
 /** Delete an event of the class; false when the class has no such event. */

@@ -15,6 +15,7 @@ import {
   insertEvent,
   selectEventPage,
   selectUserFeedEvents,
+  updateClassEvent,
 } from './events.queries.ts';
 
 /** Any ISO-8601 instant (with offset) or date → `YYYY-MM-DDTHH:mm:ss.sssZ`. */
@@ -40,21 +41,23 @@ export async function listEvents(
   });
 }
 
-/** Create an event (teachers). Times are stored as UTC `…Z`; all-day events as dates. */
-export async function createEvent(
-  ctx: Ctx,
-  access: ClassAccess,
-  input: {
-    title: string;
-    description?: string | null | undefined;
-    starts_at: string;
-    ends_at?: string | null | undefined;
-    all_day: boolean;
-    location?: string | null | undefined;
-  },
-): Promise<ClassEvent> {
-  requireTeacher(access);
-  const now = ctx.clock.now();
+/** An event as a teacher writes it (POST and PUT take the same body). */
+export interface EventInput {
+  title: string;
+  description?: string | null | undefined;
+  starts_at: string;
+  ends_at?: string | null | undefined;
+  all_day: boolean;
+  location?: string | null | undefined;
+}
+
+/**
+ * The stored columns of an event as written: times as UTC `…Z` (the offset the client sent —
+ * the viewer's offset on that very day, so a daylight-saving change in between moves nothing);
+ * all-day events as dates (midnight UTC of their days, never shifted by a zone); and the
+ * exclusive `range_end` that range queries use.
+ */
+function storedEvent(input: EventInput) {
   let startsAt: string;
   let endsAt: string | null;
   let rangeEnd: string;
@@ -67,9 +70,7 @@ export async function createEvent(
     endsAt = input.ends_at ? toUtcIso(input.ends_at) : null;
     rangeEnd = endsAt ?? startsAt;
   }
-  const event = await insertEvent(ctx.db.db, {
-    id: uuidv7(now.getTime()),
-    class_id: access.klass.id,
+  return {
     title: input.title,
     description: input.description ?? null,
     starts_at: startsAt,
@@ -77,10 +78,45 @@ export async function createEvent(
     range_end: rangeEnd,
     all_day: input.all_day ? 1 : 0,
     location: input.location ?? null,
+  };
+}
+
+/** Create an event (teachers). Times are stored as UTC `…Z`; all-day events as dates. */
+export async function createEvent(
+  ctx: Ctx,
+  access: ClassAccess,
+  input: EventInput,
+): Promise<ClassEvent> {
+  requireTeacher(access);
+  const now = ctx.clock.now();
+  const event = await insertEvent(ctx.db.db, {
+    id: uuidv7(now.getTime()),
+    class_id: access.klass.id,
+    ...storedEvent(input),
     created_by: access.userId,
     created_at: now.toISOString(),
   });
   await logAction(ctx, access.userId, 'event_created', {
+    class_id: access.klass.id,
+    event_id: event.id,
+  });
+  return event;
+}
+
+/**
+ * Replace an event of the class with the body of the same form as create (teachers); the same
+ * time handling as create. An event of another class → 404. Records `event_updated`.
+ */
+export async function updateEvent(
+  ctx: Ctx,
+  access: ClassAccess,
+  eventId: string,
+  input: EventInput,
+): Promise<ClassEvent> {
+  requireTeacher(access);
+  const event = await updateClassEvent(ctx.db.db, access.klass.id, eventId, storedEvent(input));
+  if (!event) throw notFound('No such event');
+  await logAction(ctx, access.userId, 'event_updated', {
     class_id: access.klass.id,
     event_id: event.id,
   });

@@ -153,10 +153,7 @@ export async function selectClassHeading(
 }
 
 /** The class that takes this join code (joining by code on, not archived), if any. */
-export async function selectClassIdByCode(
-  db: Executor,
-  code: string,
-): Promise<string | undefined> {
+export async function selectClassIdByCode(db: Executor, code: string): Promise<string | undefined> {
   const klass = await db
     .selectFrom('classes')
     .select('id')
@@ -165,4 +162,27 @@ export async function selectClassIdByCode(
     .where('archived', '=', 0)
     .executeTakeFirst();
   return klass?.id;
+}
+
+/**
+ * A usable invite of the class locked to this e-mail (lower case) with this role, if any: not
+ * revoked, not expired, not used up.
+ */
+export async function selectUsableEmailInvite(
+  db: Executor,
+  classId: string,
+  email: string,
+  role: string,
+  nowIso: string,
+): Promise<Pick<InviteRow, 'id'> | undefined> {
+  return db
+    .selectFrom('class_invites')
+    .select('id')
+    .where('class_id', '=', classId)
+    .where('email', '=', email)
+    .where('role', '=', role)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', nowIso)
+    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+    .executeTakeFirst();
 }

@@ -1,8 +1,13 @@
 import { DEFAULT_MEMBER_ROLE, type MemberRole } from '@aprenda/shared/constants';
-import type { ClassMember } from '@aprenda/shared/schemas/classes';
+import type { ClassMember, MemberAddedByEmail } from '@aprenda/shared/schemas/classes';
 import type { Page } from '@aprenda/shared/schemas/common';
+import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { classAddedMail, classInviteMail } from '../../lib/mail-templates.ts';
+import type { Mail } from '../../lib/mailer.ts';
+import { publicOrigin } from '../../lib/origins.ts';
+import type { Limiter } from '../../lib/rate-limits.ts';
 import {
   lockClass,
   logAction,
@@ -12,6 +17,8 @@ import {
   type Ctx,
   type ReadCtx,
 } from './access.service.ts';
+import { createInvite } from './invites.service.ts';
+import { selectUsableEmailInvite } from './invites.queries.ts';
 import {
   countTeachers,
   deleteMember,
@@ -63,32 +70,7 @@ export async function addMember(
   requireTeacher(access);
   const user = await selectUserByIdOrEmail(ctx.db.db, target);
   if (!user) throw new AppError('user_not_found', 'No user with this id or e-mail');
-
-  const classId = access.klass.id;
-  const now = ctx.clock.now().toISOString();
-  const result = await inTransaction(ctx.db, async (trx) => {
-    const { ownerId } = await lockClass(ctx, trx, classId);
-    const existing = await selectMembership(trx, classId, user.id);
-    if (!existing) {
-      await insertMemberIfAbsent(trx, classId, user.id, role, now);
-      return { joinedAt: now, created: true };
-    }
-    if (existing.role !== role) {
-      if (existing.role === 'teacher' && (await countTeachers(trx, classId)) <= 1) {
-        throw conflict('A class needs at least one teacher', 'last_teacher');
-      }
-      if (user.id === ownerId) throw ownerProtected();
-      await setMemberRole(trx, classId, user.id, role);
-    }
-    return { joinedAt: existing.joined_at, created: false };
-  });
-  if (result.created) {
-    await logAction(ctx, access.userId, 'member_added', {
-      class_id: classId,
-      user_id: user.id,
-      role,
-    });
-  }
+  const result = await addUser(ctx, access, user, role);
   return {
     member: {
       user_id: user.id,
@@ -99,6 +81,148 @@ export async function addMember(
     },
     created: result.created,
   };
+}
+
+/**
+ * Add (or re-role) this existing user; records `member_added` when they joined. `created`: they
+ * joined; `changed`: they joined or their role changed.
+ */
+async function addUser(
+  ctx: Ctx,
+  access: ClassAccess,
+  user: { id: string },
+  role: MemberRole,
+): Promise<{ joinedAt: string; created: boolean; changed: boolean }> {
+  const classId = access.klass.id;
+  const now = ctx.clock.now().toISOString();
+  const result = await inTransaction(ctx.db, async (trx) => {
+    const { ownerId } = await lockClass(ctx, trx, classId);
+    const existing = await selectMembership(trx, classId, user.id);
+    if (!existing) {
+      await insertMemberIfAbsent(trx, classId, user.id, role, now);
+      return { joinedAt: now, created: true, changed: true };
+    }
+    if (existing.role !== role) {
+      if (existing.role === 'teacher' && (await countTeachers(trx, classId)) <= 1) {
+        throw conflict('A class needs at least one teacher', 'last_teacher');
+      }
+      if (user.id === ownerId) throw ownerProtected();
+      await setMemberRole(trx, classId, user.id, role);
+      return { joinedAt: existing.joined_at, created: false, changed: true };
+    }
+    return { joinedAt: existing.joined_at, created: false, changed: false };
+  });
+  if (result.created) {
+    await logAction(ctx, access.userId, 'member_added', {
+      class_id: classId,
+      user_id: user.id,
+      role,
+    });
+  }
+  return result;
+}
+
+/** What adding by e-mail needs of the context: mail, the invite link's origin, a mail limit. */
+export type EmailCtx = Ctx & Pick<AppContext, 'env' | 'mailer' | 'logger' | 'rateLimitStore'>;
+
+/** Class mails (invites, "you were added") per address an hour: nobody's mailbox is flooded. */
+export const CLASS_MAILS_PER_HOUR = 5;
+const mailLimiters = new WeakMap<object, Limiter>();
+function classMailLimiter(ctx: Pick<AppContext, 'rateLimitStore'>): Limiter {
+  let limiter = mailLimiters.get(ctx.rateLimitStore);
+  if (!limiter) {
+    limiter = ctx.rateLimitStore.limiter({
+      name: 'class-mail-address',
+      points: CLASS_MAILS_PER_HOUR,
+      durationSeconds: 3600,
+    });
+    mailLimiters.set(ctx.rateLimitStore, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * Mail in the background: the answer neither waits for it nor tells, by its timing, whether there
+ * was one. Beyond CLASS_MAILS_PER_HOUR for an address, or when it fails, it is logged, not sent.
+ */
+function mailInBackground(ctx: EmailCtx, mail: Mail): void {
+  void (async () => {
+    const decision = await classMailLimiter(ctx).consume(mail.to.toLowerCase());
+    if (!decision.allowed) {
+      ctx.logger({ level: 'warn', msg: 'class mail not sent: too many for this address' });
+      return;
+    }
+    await ctx.mailer.send(mail);
+  })().catch((err: unknown) => {
+    ctx.logger({
+      level: 'error',
+      msg: 'mail could not be sent',
+      subject: mail.subject,
+      err: err instanceof Error ? err.message : String(err),
+    });
+  });
+}
+
+/**
+ * Add by e-mail (teachers) without ever telling whether the address has an account: with an
+ * account, the user is added (or re-roled) as by id and told by mail; without one, an invite
+ * locked to the address (one use, the default expiry) is created and mailed — it shows in
+ * Convites, and the person joins once they sign up with that e-mail. Either way the answer is
+ * `{ email, role }`; `created` (201) when something was done — a member added or re-roled, an
+ * invite made — and false (200) when the member with that role, or a usable invite for that e-mail
+ * and role, was already there: the same rule on both sides, so even asking again with another
+ * role tells nothing. Records `member_added` or `member_invited`.
+ */
+export async function addMemberByEmail(
+  ctx: EmailCtx,
+  access: ClassAccess,
+  rawEmail: string,
+  role: MemberRole,
+  by: { name: string },
+): Promise<{ answer: MemberAddedByEmail; created: boolean }> {
+  requireTeacher(access);
+  const email = rawEmail.trim().toLowerCase();
+  const answer: MemberAddedByEmail = { email, role };
+  const classId = access.klass.id;
+  const classTitle = access.klass.title;
+  const user = await selectUserByIdOrEmail(ctx.db.db, { email });
+  if (user) {
+    const { created, changed } = await addUser(ctx, access, user, role);
+    if (created) {
+      mailInBackground(
+        ctx,
+        classAddedMail({
+          to: user.email,
+          name: user.name,
+          classTitle,
+          inviterName: by.name,
+          link: `${publicOrigin(ctx.env)}/dashboard/student/${encodeURIComponent(classId)}`,
+        }),
+      );
+    }
+    return { answer, created: changed };
+  }
+  const now = ctx.clock.now().toISOString();
+  if (await selectUsableEmailInvite(ctx.db.db, classId, email, role, now)) {
+    return { answer, created: false };
+  }
+  const invite = await createInvite(ctx, access, { role, email, max_uses: 1 });
+  mailInBackground(
+    ctx,
+    classInviteMail({
+      to: email,
+      classTitle,
+      inviterName: by.name,
+      link: invite.url,
+      expiresAt: invite.expires_at,
+    }),
+  );
+  await logAction(ctx, access.userId, 'member_invited', {
+    class_id: classId,
+    invite_id: invite.id,
+    role,
+  });
+  return { answer, created: true };
 }
 
 /**

@@ -42,6 +42,19 @@ export function useTeachingClasses() {
   return useQuery(teachingQueryOptions);
 }
 
+/**
+ * Whether I teach any class (a membership with role teacher), from the same query as the teacher
+ * screen; false while unknown. `enabled: false` skips the call (a teacher account needs no check).
+ */
+export function useTeachesAClass(enabled = true): boolean {
+  const { data } = useQuery({
+    ...teachingQueryOptions,
+    enabled,
+    select: (page) => page.items.length > 0,
+  });
+  return data ?? false;
+}
+
 /** GET /classes/{id} — the class page (description, teachers, upcoming events). */
 export function classQueryOptions(id: string) {
   return queryOptions({

@@ -1,5 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClassEvent, CreateEventInput } from '@aprenda/shared/schemas/classes';
+import type {
+  ClassEvent,
+  CreateEventInput,
+  UpdateEventInput,
+} from '@aprenda/shared/schemas/classes';
 import type { Page } from '@aprenda/shared/schemas/common';
 import { api } from '@/lib/api-client';
 import { classesKeys } from './classes';
@@ -27,6 +31,16 @@ export function useCreateEvent(id: string) {
   return useMutation({
     mutationFn: (body: CreateEventInput) =>
       api().post<ClassEvent>('/classes/{id}/events', { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: classesKeys.detail(id) }),
+  });
+}
+
+/** PUT /classes/{id}/events/{eventId} — the same body as create. */
+export function useUpdateEvent(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ eventId, body }: { eventId: string; body: UpdateEventInput }) =>
+      api().put<ClassEvent>('/classes/{id}/events/{eventId}', { params: { id, eventId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: classesKeys.detail(id) }),
   });
 }

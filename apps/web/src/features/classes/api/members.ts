@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberRole } from '@aprenda/shared/constants';
-import type { ClassDetail, ClassMember } from '@aprenda/shared/schemas/classes';
+import type { ClassDetail, ClassMember, MemberAddedByEmail } from '@aprenda/shared/schemas/classes';
 import type { Page } from '@aprenda/shared/schemas/common';
 import { api } from '@/lib/api-client';
 import { classesKeys } from './classes';
@@ -22,13 +22,33 @@ export function useMembers(id: string) {
   return useQuery(membersQueryOptions(id));
 }
 
-/** POST /classes/{id}/members?user_id=…|email=…&role=… (no body). */
+/**
+ * POST /classes/{id}/members?user_id=…|email=…&role=… (no body). By user id the answer is the
+ * member; by e-mail it is `{ email, role }` whether the address had an account (added: Membros)
+ * or not (invited: Convites) — both lists are refreshed.
+ */
 export function useAddMember(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { user_id?: string; email?: string; role: MemberRole }) =>
-      api().post<ClassMember>('/classes/{id}/members', { params: { id }, query: input }),
+      api().post<ClassMember | MemberAddedByEmail>('/classes/{id}/members', {
+        params: { id },
+        query: input,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: classesKeys.detail(id) }),
+  });
+}
+
+/** DELETE /classes/{id}/members/{me} — leave the class ("Sair da turma"). */
+export function useLeaveClass(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId }: { userId: string }) =>
+      api().delete<void>('/classes/{id}/members/{userId}', { params: { id, userId } }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: classesKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: classesKeys.all });
+    },
   });
 }
 

@@ -1,8 +1,55 @@
 import type { ClassEvent } from '@aprenda/shared/schemas/classes';
 
-/** The viewer's time zone (Intl). */
+/** The viewer's time zone (Intl), e.g. `America/Sao_Paulo`. */
 export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * The viewer's time zone by name in the interface language ("Horário de Brasília", "Brasilia
+ * Time"): the generic name (the same in summer and winter), else the specific one, else the
+ * GMT offset the browser gives — never the IANA id.
+ */
+export function timeZoneName(
+  locale: string,
+  timeZone: string = viewerTimeZone(),
+  at: Date = new Date(),
+): string {
+  const named = (style: 'longGeneric' | 'long') => {
+    try {
+      return new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: style })
+        .formatToParts(at)
+        .find((p) => p.type === 'timeZoneName')?.value;
+    } catch {
+      return undefined;
+    }
+  };
+  const generic = named('longGeneric');
+  if (generic && !/^(GMT|UTC)/.test(generic)) return generic;
+  return named('long') ?? generic ?? timeZone;
+}
+
+/** Short "when" of an event for a card: "qua., 12 de mar., 10:00" (all-day: the date only). */
+export function formatEventShort(
+  event: Pick<ClassEvent, 'starts_at' | 'all_day'>,
+  locale: string,
+): string {
+  const start = new Date(event.starts_at);
+  if (event.all_day) {
+    return new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    }).format(start);
+  }
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(start);
 }
 
 /** All-day events carry midnight UTC of their day(s): format them in UTC so the day never shifts. */
@@ -89,4 +136,26 @@ export function localInputToIso(value: string): string | null {
 export function toLocalInput(d: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${localDayKey(d)}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/**
+ * A stored event → the values of its form fields, the way create reads them back: timed events
+ * as local `datetime-local` values of their instants (each instant with the offset of its own day,
+ * so a daylight-saving change between now and then shifts nothing); all-day events as the dates
+ * they were stored with (UTC midnight — never moved by the viewer's zone).
+ */
+export function eventFormTimes(event: Pick<ClassEvent, 'starts_at' | 'ends_at' | 'all_day'>): {
+  start: string;
+  end: string;
+} {
+  if (event.all_day) {
+    return {
+      start: event.starts_at.slice(0, 10),
+      end: event.ends_at ? event.ends_at.slice(0, 10) : '',
+    };
+  }
+  return {
+    start: toLocalInput(new Date(event.starts_at)),
+    end: event.ends_at ? toLocalInput(new Date(event.ends_at)) : '',
+  };
 }

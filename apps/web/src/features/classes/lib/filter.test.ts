@@ -22,6 +22,16 @@ describe('filterClasses', () => {
     expect(filterClasses(list, 'FÍS').map((c) => c.id)).toEqual(['2']);
     expect(filterClasses(list, 'biologia')).toEqual([]);
   });
+  it('ignores accents on both sides: "matematica" finds "Matemática", "fisica" finds "Física"', () => {
+    expect(filterClasses(list, 'matematica').map((c) => c.id)).toEqual(['1']);
+    expect(filterClasses(list, '  FISICA ').map((c) => c.id)).toEqual(['2']);
+    expect(filterClasses(list, 'fracoes').map((c) => c.id)).toEqual(['1']);
+    expect(filterClasses(list, 'periodica').map((c) => c.id)).toEqual(['3']);
+    expect(filterClasses(list, 'quimíca').map((c) => c.id)).toEqual(['3']);
+    expect(
+      filterClasses([{ id: '4', title: 'Educação', description: null }], 'educacao'),
+    ).toHaveLength(1);
+  });
 });
 
 describe('classTitle', () => {

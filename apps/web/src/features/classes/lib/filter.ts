@@ -15,14 +15,22 @@ export function classTitle(klass: ListedClass, fallback: string): string {
   return fallback;
 }
 
+/** Lower case without accents: "Matemática" and "MATEMATICA" both become "matematica". */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLocaleLowerCase();
+}
+
 /**
- * Client-side filter of "Minhas Turmas": the text is trimmed and matched case-insensitively on the
- * title (or name) or the description. An empty filter keeps everything.
+ * Client-side filter of "Minhas Turmas": the text is trimmed (spec) and matched ignoring case
+ * (spec) and accents on the title (or name) or the description. An empty filter keeps everything.
  */
 export function filterClasses<T extends ListedClass>(classes: readonly T[], filter: string): T[] {
-  const needle = filter.trim().toLocaleLowerCase();
+  const needle = foldText(filter.trim());
   if (!needle) return [...classes];
   return classes.filter((c) =>
-    [c.title, c.name, c.description].some((v) => (v ?? '').toLocaleLowerCase().includes(needle)),
+    [c.title, c.name, c.description].some((v) => foldText(v ?? '').includes(needle)),
   );
 }

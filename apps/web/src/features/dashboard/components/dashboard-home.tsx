@@ -2,22 +2,29 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight } from 'lucide-react';
 import type { SessionUser } from '@aprenda/shared/schemas/auth';
-import { TOOLS } from '../lib/tools';
+import { toolsFor } from '../lib/tools';
 
-/** Dashboard index: a welcome and one card per tool. */
-export function DashboardHome({ user }: { user: SessionUser }) {
+/**
+ * Dashboard index: a welcome and one card per tool. Someone who teaches sees every tool in
+ * navigation order; a student sees a student dashboard — "Minhas Turmas" first, no teacher tools.
+ */
+export function DashboardHome({ user, teaches }: { user: SessionUser; teaches: boolean }) {
   const { t } = useTranslation('dashboard');
   const first = user.name.trim().split(/\s+/)[0] ?? user.name;
+  const tools = toolsFor(teaches);
+  const shown = teaches
+    ? tools
+    : [...tools.filter((x) => x.tool === 'student'), ...tools.filter((x) => x.tool !== 'student')];
   return (
     <section className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
           {t('index.title', { name: first })}
         </h1>
-        <p className="mt-1 text-zinc-300">{t('index.lead')}</p>
+        <p className="mt-1 text-zinc-300">{teaches ? t('index.lead') : t('index.studentLead')}</p>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-        {TOOLS.map(({ tool, path, Icon }) => (
+        {shown.map(({ tool, path, Icon }) => (
           <li key={tool}>
             <Link
               to={path}

@@ -15,13 +15,19 @@ import {
 import { ToolNav } from './tool-nav';
 import { UserMenu } from './user-menu';
 
-/** Signed-in shell: tool navigation (a drawer on small screens), user menu, language switcher. */
+/**
+ * Signed-in shell: tool navigation (a drawer on small screens), user menu, language switcher.
+ * `teaches`: the teacher tools are in the navigation (a teacher account, or a student who teaches
+ * a class).
+ */
 export function DashboardShell({
   user,
+  teaches,
   notice,
   children,
 }: {
   user: SessionUser;
+  teaches: boolean;
   /** Shown under the header on every screen (e.g. "confirm your e-mail"). */
   notice?: ReactNode;
   children: ReactNode;
@@ -38,7 +44,7 @@ export function DashboardShell({
       </a>
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r border-border p-4 lg:flex">
         <Logo to="/dashboard" />
-        <ToolNav />
+        <ToolNav teaches={teaches} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex items-center justify-between gap-2 border-b border-border bg-background/95 px-3 py-2 backdrop-blur sm:px-6">
@@ -58,7 +64,7 @@ export function DashboardShell({
                 <SheetTitle className="sr-only">{t('nav.label')}</SheetTitle>
                 <SheetDescription className="sr-only">{t('common:appName')}</SheetDescription>
                 <Logo to="/dashboard" />
-                <ToolNav onNavigate={() => setOpen(false)} />
+                <ToolNav teaches={teaches} onNavigate={() => setOpen(false)} />
               </SheetContent>
             </Sheet>
             <Logo to="/dashboard" className="lg:hidden" />

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LayoutDashboard } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { TOOLS } from '../lib/tools';
+import { toolsFor } from '../lib/tools';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -10,8 +10,11 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
     isActive && 'bg-accent font-medium text-foreground [&_svg]:text-primary',
   );
 
-/** The ten tools (icon and name), landmark "Ferramentas". */
-export function ToolNav({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * The tools (icon and name), landmark "Ferramentas": all ten for someone who teaches, the
+ * student's eight (no "Professor", no "Análises") otherwise.
+ */
+export function ToolNav({ teaches, onNavigate }: { teaches: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation('dashboard');
   return (
     <nav aria-label={t('nav.label')} className="flex flex-col gap-1">
@@ -20,7 +23,7 @@ export function ToolNav({ onNavigate }: { onNavigate?: () => void }) {
         {t('nav.home')}
       </NavLink>
       <ul className="flex flex-col gap-1">
-        {TOOLS.map(({ tool, path, Icon }) => (
+        {toolsFor(teaches).map(({ tool, path, Icon }) => (
           <li key={tool}>
             <NavLink to={path} className={itemClass} onClick={onNavigate}>
               <Icon aria-hidden />

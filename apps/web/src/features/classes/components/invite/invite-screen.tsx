@@ -12,6 +12,7 @@ import { useAcceptInvite, useInvitePreview } from '../../api/invites';
 import { formatDateTime } from '../../lib/dates';
 import { classTitle } from '../../lib/filter';
 import { ErrorBox, LoadingState } from '@/components/ui/states';
+import { LinkifiedText } from '../shared/linkified-text';
 
 type Problem =
   'unknown' | 'expired' | 'revoked' | 'used_up' | 'email_mismatch' | 'email_unverified';
@@ -32,7 +33,7 @@ export function invitePath(token: string): string {
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="mx-auto flex max-w-lg flex-col px-4 py-10 sm:py-16">
+    <div className="mx-auto flex max-w-lg flex-col px-4 py-10 [overflow-wrap:anywhere] sm:py-16">
       <Card>
         <CardHeader>
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
@@ -190,8 +191,8 @@ function SignedIn({
         {t('invite.confirm', { name: user.name, email: user.email, title })}
       </p>
       {data.class.description ? (
-        <p className="line-clamp-4 text-sm whitespace-pre-line text-zinc-300">
-          {data.class.description}
+        <p className="line-clamp-4 text-sm whitespace-pre-line text-zinc-300 [overflow-wrap:anywhere]">
+          <LinkifiedText text={data.class.description} />
         </p>
       ) : null}
       <dl className="grid gap-3 text-sm sm:grid-cols-2">

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import { Toaster } from '@/components/ui/sonner';
 import { problem, reply, stubFetch } from '@/test/fetch-stub';
 import { createI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
@@ -45,6 +46,7 @@ function setup(initial = '/dashboard/student') {
         <MemoryRouter initialEntries={[initial]}>
           <MyClasses />
         </MemoryRouter>
+        <Toaster />
       </QueryClientProvider>
     </I18nextProvider>,
   );
@@ -155,6 +157,100 @@ describe('Minhas Turmas', () => {
       'href',
       '/dashboard/student/b',
     );
+  });
+
+  it('ignores accents too: "matematica" finds "Matemática", "imperio" finds "IMPÉRIO"', async () => {
+    fetchMock.mockImplementation(async () => reply({ items: CLASSES, nextCursor: null }));
+    const { user } = setup();
+    await screen.findByText('ID: c-math');
+    const filter = screen.getByPlaceholderText('Filtrar por nome ou descrição...');
+    await user.type(filter, ' matematica ');
+    expect(cards()).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Matemática 9º B' })).toBeInTheDocument();
+    await user.clear(filter);
+    await user.type(filter, 'HISTORIA imperio');
+    expect(cards()).toHaveLength(0);
+    await user.clear(filter);
+    await user.type(filter, 'colonia e imperio');
+    expect(cards()).toHaveLength(1);
+    expect(screen.getByText('ID: c-hist')).toBeInTheDocument();
+  });
+
+  it('cards show the teachers and the next event, a one-line ID with a copy button, and working links', async () => {
+    const id = '019c7a2e-5b1f-7c3d-9e8f-0123456789ab';
+    fetchMock.mockImplementation(async () =>
+      reply({
+        items: [
+          {
+            ...CLASSES[0],
+            id,
+            description: 'Lista em https://escola.example/lista e javascript:alert(1)',
+            teachers: ['Helena Costa', 'João Prado'],
+            next_event: {
+              id: 'e1',
+              title: 'Prova de frações',
+              starts_at: '2030-03-12T13:00:00.000Z',
+              ends_at: null,
+              all_day: false,
+            },
+          },
+          { ...CLASSES[1], teachers: ['Helena Costa'], next_event: null },
+        ],
+        nextCursor: null,
+      }),
+    );
+    const { user } = setup();
+    const idLine = await screen.findByText(`ID: ${id}`);
+    // Compact: one line that never widens the card (cut with an ellipsis), the full id in a tooltip.
+    expect(idLine).toHaveClass('truncate');
+    expect(idLine).toHaveAttribute('title', id);
+    expect(screen.getByText('Docentes: Helena Costa, João Prado')).toBeInTheDocument();
+    expect(screen.getByText('Docente: Helena Costa')).toBeInTheDocument();
+    expect(screen.getByText(/^Próximo evento: Prova de frações · /)).toBeInTheDocument();
+    expect(screen.getAllByText(/^Próximo evento/)).toHaveLength(1);
+    // Spec texts stay.
+    expect(screen.getAllByText('Fale com o professor para detalhes e atividades.')).toHaveLength(2);
+    expect(screen.getByText(/Lista em/)).toHaveClass('line-clamp-2');
+
+    const link = screen.getByRole('link', { name: 'https://escola.example/lista' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(screen.queryByRole('link', { name: /javascript/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Copiar o ID da turma Matemática 9º B' }));
+    // user-event stands in for the clipboard.
+    expect(await navigator.clipboard.readText()).toBe(id);
+    expect(await screen.findByText('ID copiado.')).toBeInTheDocument();
+  });
+
+  it('the card link shows a focus ring around the whole card', async () => {
+    fetchMock.mockImplementation(async () => reply({ items: CLASSES, nextCursor: null }));
+    setup();
+    const link = await screen.findByRole('link', { name: 'Matemática 9º B' });
+    expect(link.className).toMatch(/focus-visible:after:ring-2/);
+    expect(link.className).toMatch(/after:inset-0/);
+  });
+
+  it('with no class at all, the empty state also offers "Entrar com código"', async () => {
+    fetchMock.mockImplementation(async () => reply({ items: [], nextCursor: null }));
+    const { user } = setup();
+    const empty = (await screen.findByText('Nenhuma turma encontrada')).parentElement!;
+    expect(
+      within(empty).getByText(
+        'Você ainda não está em nenhuma turma. Aguarde um convite do professor.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(empty).getByRole('button', { name: 'Entrar com código' }));
+    expect(await screen.findByRole('dialog', { name: 'Entrar com código' })).toBeInTheDocument();
+  });
+
+  it('a filter that hides everything does not offer the code (the classes exist)', async () => {
+    fetchMock.mockImplementation(async () => reply({ items: CLASSES, nextCursor: null }));
+    const { user } = setup();
+    await screen.findByText('ID: c-math');
+    await user.type(screen.getByPlaceholderText('Filtrar por nome ou descrição...'), 'química');
+    const empty = screen.getByText('Nenhuma turma encontrada').parentElement!;
+    expect(within(empty).queryByRole('button')).toBeNull();
   });
 
   it('shows the same set in English', async () => {

@@ -1,19 +1,23 @@
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GraduationCap, KeyRound, Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useMyClasses } from '../../api/classes';
-import { classTitle, filterClasses } from '../../lib/filter';
+import { filterClasses } from '../../lib/filter';
 import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
 import { JoinCodeDialog } from './join-code-dialog';
 import { RefreshButton } from '../shared/refresh-button';
+import { ClassCard } from './class-card';
 
 /** The filter lives in the URL (?q=), so a refresh or a shared link keeps it. */
 const FILTER_PARAM = 'q';
 
-/** "Minhas Turmas" (spec): heading, filter, refresh, loading/error/empty states and the grid. */
+/**
+ * "Minhas Turmas" (spec): heading, filter, refresh, loading/error/empty states and the grid of
+ * cards. With no class at all, the empty state also offers "Entrar com código".
+ */
 export function MyClasses() {
   const { t } = useTranslation('classes');
   const filterId = useId();
@@ -87,34 +91,21 @@ export function MyClasses() {
               icon={<GraduationCap className="size-8 text-zinc-500" aria-hidden />}
               title={t('student.emptyTitle')}
               body={classes.length === 0 ? t('student.emptyNone') : t('student.emptyFiltered')}
-            />
+            >
+              {classes.length === 0 ? (
+                <>
+                  <p className="max-w-md text-sm text-zinc-300">{t('student.emptyJoinHint')}</p>
+                  <Button className="mt-2" onClick={() => setJoinOpen(true)}>
+                    <KeyRound aria-hidden />
+                    {t('join.open')}
+                  </Button>
+                </>
+              ) : null}
+            </EmptyState>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {shown.map((klass) => (
-                <li
-                  key={klass.id}
-                  className="relative flex flex-col rounded-lg border border-border bg-card transition-colors focus-within:border-ring hover:border-zinc-600"
-                >
-                  <div className="flex flex-1 flex-col gap-2 p-5">
-                    <h2 className="text-lg leading-tight font-semibold break-words">
-                      <Link
-                        to={`/dashboard/student/${encodeURIComponent(klass.id)}`}
-                        className="outline-none after:absolute after:inset-0 after:rounded-lg focus-visible:underline"
-                      >
-                        {classTitle(klass, t('student.fallbackTitle'))}
-                      </Link>
-                    </h2>
-                    {klass.description ? (
-                      <p className="line-clamp-2 text-sm text-zinc-300">{klass.description}</p>
-                    ) : null}
-                    <p className="mt-auto font-mono text-xs break-all text-zinc-400">
-                      {t('student.id', { id: klass.id })}
-                    </p>
-                  </div>
-                  <p className="border-t border-border px-5 py-3 text-xs text-zinc-400">
-                    {t('student.footer')}
-                  </p>
-                </li>
+                <ClassCard key={klass.id} klass={klass} />
               ))}
             </ul>
           )}

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CalendarPlus, ChevronLeft, ChevronRight, Trash2 } from 'lucide-react';
+import { CalendarPlus, ChevronLeft, ChevronRight, Pencil, Trash2 } from 'lucide-react';
 import type { ClassDetail, ClassEvent } from '@aprenda/shared/schemas/classes';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useDeleteEvent, useEvents } from '../../api/events';
-import { eventDayKeys, localDayKey, monthGrid, viewerTimeZone } from '../../lib/dates';
+import { eventDayKeys, localDayKey, monthGrid, timeZoneName } from '../../lib/dates';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { EventItem } from '../shared/event-item';
 import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
@@ -17,9 +17,11 @@ type View = 'month' | 'agenda';
 
 function EventList({
   events,
+  onEdit,
   onDelete,
 }: {
   events: ClassEvent[];
+  onEdit: (event: ClassEvent) => void;
   onDelete: (event: ClassEvent) => void;
 }) {
   const { t } = useTranslation('classes');
@@ -30,16 +32,27 @@ function EventList({
           key={event.id}
           event={event}
           actions={
-            <Button
-              variant="ghost"
-              size="sm"
-              className="-mt-1 shrink-0 text-destructive"
-              onClick={() => onDelete(event)}
-              aria-label={t('events.deleteNamed', { title: event.title })}
-            >
-              <Trash2 aria-hidden />
-              <span className="hidden sm:inline">{t('events.delete')}</span>
-            </Button>
+            <div className="-mt-1 flex shrink-0 gap-1">
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onEdit(event)}
+                aria-label={t('events.editNamed', { title: event.title })}
+              >
+                <Pencil aria-hidden />
+                <span className="hidden sm:inline">{t('events.edit')}</span>
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-destructive"
+                onClick={() => onDelete(event)}
+                aria-label={t('events.deleteNamed', { title: event.title })}
+              >
+                <Trash2 aria-hidden />
+                <span className="hidden sm:inline">{t('events.delete')}</span>
+              </Button>
+            </div>
           }
         />
       ))}
@@ -47,7 +60,7 @@ function EventList({
   );
 }
 
-/** Calendário: month grid and agenda in the viewer's time zone; create and delete events. */
+/** Calendário: month grid and agenda in the viewer's time zone; create, edit and delete events. */
 export function CalendarTab({ klass }: { klass: ClassDetail }) {
   const { t, i18n } = useTranslation(['classes', 'errors']);
   const today = new Date();
@@ -55,6 +68,7 @@ export function CalendarTab({ klass }: { klass: ClassDetail }) {
   const [cursor, setCursor] = useState({ year: today.getFullYear(), month: today.getMonth() });
   const [selected, setSelected] = useState<string>(localDayKey(today));
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<ClassEvent | null>(null);
   const [deleting, setDeleting] = useState<ClassEvent | null>(null);
   const del = useDeleteEvent(klass.id);
 
@@ -140,7 +154,9 @@ export function CalendarTab({ klass }: { klass: ClassDetail }) {
           {t('events.new')}
         </Button>
       </div>
-      <p className="text-xs text-zinc-400">{t('classPage.timeZone', { zone: viewerTimeZone() })}</p>
+      <p className="text-xs text-zinc-400">
+        {t('classPage.timeZone', { zone: timeZoneName(i18n.language) })}
+      </p>
 
       {view === 'month' ? (
         <div className="flex flex-col gap-3">
@@ -188,18 +204,26 @@ export function CalendarTab({ klass }: { klass: ClassDetail }) {
                     const isSelected = key === selected;
                     return (
                       <td key={key} className="border border-border p-0 align-top">
+                        {/* Named by its (screen-reader) text, not aria-label: the visible day
+                            number is part of that name (axe label-content-name-mismatch). */}
                         <button
                           type="button"
                           onClick={() => setSelected(key)}
                           aria-pressed={isSelected}
-                          aria-label={`${dayLabel(d)}${events.length ? ` — ${t('events.count', { count: events.length })}` : ''}`}
                           className={cn(
                             'flex h-14 w-full flex-col items-start gap-0.5 p-1 text-left hover:bg-accent focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:h-24 sm:p-1.5',
                             !inMonth && 'bg-zinc-900/60 text-zinc-400',
                             isSelected && 'bg-violet-400/15',
                           )}
                         >
+                          <span className="sr-only">
+                            {dayLabel(d)}
+                            {events.length
+                              ? ` — ${t('events.count', { count: events.length })}`
+                              : ''}
+                          </span>
                           <span
+                            aria-hidden
                             className={cn(
                               'grid size-6 place-items-center rounded-full text-xs tabular-nums',
                               isToday && 'bg-primary font-semibold text-primary-foreground',
@@ -252,7 +276,7 @@ export function CalendarTab({ klass }: { klass: ClassDetail }) {
             ) : selectedEvents.length === 0 ? (
               <p className="text-sm text-zinc-400">{t('events.noneThatDay')}</p>
             ) : (
-              <EventList events={selectedEvents} onDelete={setDeleting} />
+              <EventList events={selectedEvents} onEdit={setEditing} onDelete={setDeleting} />
             )}
           </section>
         </div>
@@ -265,7 +289,7 @@ export function CalendarTab({ klass }: { klass: ClassDetail }) {
       ) : active.data.items.length === 0 ? (
         <EmptyState title={t('events.emptyTitle')} body={t('events.emptyBody')} />
       ) : (
-        <EventList events={active.data.items} onDelete={setDeleting} />
+        <EventList events={active.data.items} onEdit={setEditing} onDelete={setDeleting} />
       )}
 
       <EventFormDialog
@@ -273,6 +297,12 @@ export function CalendarTab({ klass }: { klass: ClassDetail }) {
         open={creating}
         onOpenChange={setCreating}
         day={view === 'month' ? selectedDate : undefined}
+      />
+      <EventFormDialog
+        classId={klass.id}
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        event={editing ?? undefined}
       />
       <ConfirmDialog
         open={deleting !== null}

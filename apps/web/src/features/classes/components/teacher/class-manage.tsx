@@ -8,12 +8,14 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { classTitle } from '../../lib/filter';
 import { ClassScreen } from '../shared/class-screen';
+import { LinkifiedText } from '../shared/linkified-text';
 import { CalendarTab } from './calendar-tab';
 import { ClassFormDialog } from './class-form-dialog';
 import { CodeTab } from './code-tab';
 import { ConversationsTab } from './conversations-tab';
 import { InvitesTab } from './invites-tab';
 import { MembersTab } from './members-tab';
+import { RequireSocraticSetting } from './require-socratic-setting';
 
 const TABS = ['members', 'invites', 'calendar', 'code', 'conversations'] as const;
 type Tab = (typeof TABS)[number];
@@ -59,12 +61,14 @@ function ClassManageContent({ klass, back }: { klass: ClassDetail; back: ReactNo
       {back}
       <header className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{title}</h1>
+          <h1 className="min-w-0 text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
+            {title}
+          </h1>
           <Badge>{t('classPage.memberCount', { count: klass.member_count })}</Badge>
         </div>
         {klass.description ? (
-          <p className="line-clamp-3 max-w-3xl whitespace-pre-line text-zinc-300">
-            {klass.description}
+          <p className="line-clamp-3 max-w-3xl whitespace-pre-line text-zinc-300 [overflow-wrap:anywhere]">
+            <LinkifiedText text={klass.description} />
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
@@ -111,7 +115,8 @@ function ClassManageContent({ klass, back }: { klass: ClassDetail; back: ReactNo
         <TabsContent value="code">
           <CodeTab klass={klass} />
         </TabsContent>
-        <TabsContent value="conversations">
+        <TabsContent value="conversations" className="flex flex-col gap-6">
+          <RequireSocraticSetting klass={klass} />
           <ConversationsTab klass={klass} />
         </TabsContent>
       </Tabs>

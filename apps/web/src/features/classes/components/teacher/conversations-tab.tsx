@@ -7,14 +7,14 @@ import type { LinkedConversation } from '@aprenda/shared/schemas/conversations';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
 import { useClassConversations } from '../../api/conversations';
-import { formatDateTime, viewerTimeZone } from '../../lib/dates';
+import { formatDateTime, timeZoneName } from '../../lib/dates';
 
 /**
  * Conversas: the tutor conversations the class's students linked to it, newest activity first,
  * read-only (each opens /dashboard/chat/<id>, which shows it without composer or actions).
  */
 export function ConversationsTab({ klass }: { klass: ClassDetail }) {
-  const { t } = useTranslation('classes');
+  const { t, i18n } = useTranslation('classes');
   const id = useId();
   const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useClassConversations(klass.id);
@@ -28,7 +28,7 @@ export function ConversationsTab({ klass }: { klass: ClassDetail }) {
         </h2>
         <p className="text-sm text-zinc-300">{t('conversations.lead')}</p>
         <p className="text-xs text-zinc-400">
-          {t('classPage.timeZone', { zone: viewerTimeZone() })}
+          {t('classPage.timeZone', { zone: timeZoneName(i18n.language) })}
         </p>
       </div>
       {isPending ? (

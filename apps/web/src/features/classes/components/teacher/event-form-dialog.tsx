@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import {
   EVENT_DESCRIPTION_MAX,
   createEventSchema,
+  type ClassEvent,
   type CreateEventInput,
 } from '@aprenda/shared/schemas/classes';
 import { Input } from '@/components/ui/input';
 import { errorMessage, fieldErrorsOf } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { useCreateEvent } from '../../api/events';
-import { localInputToIso, toLocalInput, viewerTimeZone } from '../../lib/dates';
+import { useCreateEvent, useUpdateEvent } from '../../api/events';
+import { eventFormTimes, localInputToIso, timeZoneName, toLocalInput } from '../../lib/dates';
 import { fieldMessages, zodIssues, type FieldMessages } from '../../lib/validation';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, fieldAria } from '@/components/ui/field';
@@ -41,7 +42,21 @@ function defaults(day?: Date): EventValues {
   };
 }
 
-/** Turn the form into the API body: local times → ISO instants; all-day → plain dates. */
+/** An event's current values, to edit it in the same form. */
+function valuesOf(event: ClassEvent): EventValues {
+  return {
+    title: event.title,
+    description: event.description ?? '',
+    ...eventFormTimes(event),
+    allDay: event.all_day,
+    location: event.location ?? '',
+  };
+}
+
+/**
+ * Turn the form into the API body: local times → ISO instants (each with the viewer's offset on
+ * its own day); all-day → plain dates. Create and edit send the same body.
+ */
 function eventBody(values: EventValues): CreateEventInput {
   const nullable = (s: string) => (s.trim() === '' ? null : s);
   if (values.allDay) {
@@ -64,36 +79,59 @@ function eventBody(values: EventValues): CreateEventInput {
   };
 }
 
-/** Create an event (title, description, start, end, all-day, location) in the viewer's zone. */
+/**
+ * Create an event (title, description, start, end, all-day, location) in the viewer's zone — or,
+ * given `event`, edit it in the same form.
+ */
 export function EventFormDialog({
   classId,
   open,
   onOpenChange,
   day,
+  event,
 }: {
   classId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  day?: Date;
+  day?: Date | undefined;
+  event?: ClassEvent | undefined;
 }) {
-  const { t } = useTranslation('classes');
+  const { t, i18n } = useTranslation('classes');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent closeLabel={t('close')} className="max-w-lg">
-        <DialogTitle>{t('events.newTitle')}</DialogTitle>
-        <DialogDescription>{t('events.zoneNote', { zone: viewerTimeZone() })}</DialogDescription>
-        {open ? <EventForm classId={classId} day={day} onDone={() => onOpenChange(false)} /> : null}
+        <DialogTitle>{event ? t('events.editTitle') : t('events.newTitle')}</DialogTitle>
+        <DialogDescription>
+          {t('events.zoneNote', { zone: timeZoneName(i18n.language) })}
+        </DialogDescription>
+        {open ? (
+          <EventForm classId={classId} day={day} event={event} onDone={() => onOpenChange(false)} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function EventForm({ classId, day, onDone }: { classId: string; day?: Date; onDone: () => void }) {
+function EventForm({
+  classId,
+  day,
+  event,
+  onDone,
+}: {
+  classId: string;
+  day?: Date | undefined;
+  event?: ClassEvent | undefined;
+  onDone: () => void;
+}) {
   const { t } = useTranslation(['classes', 'errors']);
   const id = useId();
-  const [values, setValues] = useState<EventValues>(() => defaults(day));
+  const [values, setValues] = useState<EventValues>(() =>
+    event ? valuesOf(event) : defaults(day),
+  );
   const [errors, setErrors] = useState<FieldMessages>({});
   const create = useCreateEvent(classId);
+  const update = useUpdateEvent(classId);
+  const pending = create.isPending || update.isPending;
 
   function set<K extends keyof EventValues>(key: K, value: EventValues[K]) {
     setValues((v) => {
@@ -126,16 +164,30 @@ function EventForm({ classId, day, onDone }: { classId: string; day?: Date; onDo
       return;
     }
     setErrors({});
+    const onError = (err: unknown) => {
+      const fields = fieldErrorsOf(err);
+      if (fields) setErrors(fieldMessages(t, fields, raw));
+      toastError(errorMessage(t, err));
+    };
+    if (event) {
+      update.mutate(
+        { eventId: event.id, body },
+        {
+          onSuccess: (saved) => {
+            toastSuccess(t('events.updated', { title: saved.title }));
+            onDone();
+          },
+          onError,
+        },
+      );
+      return;
+    }
     create.mutate(body, {
-      onSuccess: (event) => {
-        toastSuccess(t('events.created', { title: event.title }));
+      onSuccess: (saved) => {
+        toastSuccess(t('events.created', { title: saved.title }));
         onDone();
       },
-      onError: (err) => {
-        const fields = fieldErrorsOf(err);
-        if (fields) setErrors(fieldMessages(t, fields, raw));
-        toastError(errorMessage(t, err));
-      },
+      onError,
     });
   }
 
@@ -193,7 +245,11 @@ function EventForm({ classId, day, onDone }: { classId: string; day?: Date; onDo
         value={values.description}
         onChange={(value) => set('description', value)}
       />
-      <FormFooter onCancel={onDone} submitLabel={t('events.create')} pending={create.isPending} />
+      <FormFooter
+        onCancel={onDone}
+        submitLabel={event ? t('events.save') : t('events.create')}
+        pending={pending}
+      />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Ban, Link2 } from 'lucide-react';
 import type { MemberRole } from '@aprenda/shared/constants';
 import {
-  INVITE_MAX_USES,
+  INVITE_DEFAULT_EXPIRY_DAYS,
   createInviteSchema,
   type ClassDetail,
   type ClassInvite,
@@ -17,14 +17,18 @@ import { toastError, toastSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useCreateInvite, useInvites, useRevokeInvite } from '../../api/invites';
 import { formatDateTime } from '../../lib/dates';
-import { fieldMessages, zodIssues, type FieldMessages } from '../../lib/validation';
+import {
+  fieldMessages,
+  NUMBER_FIELDS,
+  parseWholeNumber,
+  zodIssues,
+  type FieldMessages,
+} from '../../lib/validation';
 import { CopyButton } from '../shared/copy-button';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Field, fieldAria } from '@/components/ui/field';
-import { NativeSelect } from '@/components/ui/native-select';
 import { ListSection, RoleField } from './list-parts';
 
-const EXPIRY_DAYS = [1, 7, 30, 90, 365] as const;
 const DAY_MS = 86_400_000;
 
 const STATUS_CLASS: Record<InviteStatus, string> = {
@@ -34,7 +38,12 @@ const STATUS_CLASS: Record<InviteStatus, string> = {
   used_up: 'border-zinc-500/40 bg-zinc-500/10 text-zinc-200',
 };
 
-/** Convites: create (role, expiry, maximum uses, optional e-mail), copy the link, list, revoke. */
+/**
+ * Convites: create (role, expiry in days, maximum uses, optional e-mail), copy the link, list,
+ * revoke. The numeric fields are text inputs checked here, each with a number message (never the
+ * browser's tooltip alone). The link box shows only a link that still works: revoking it (here or
+ * elsewhere) removes it.
+ */
 export function InvitesTab({ klass }: { klass: ClassDetail }) {
   const { t, i18n } = useTranslation(['classes', 'errors']);
   const id = useId();
@@ -42,27 +51,39 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
   const create = useCreateInvite(klass.id);
   const revoke = useRevokeInvite(klass.id);
   const [role, setRole] = useState<MemberRole>('student');
-  const [days, setDays] = useState<number>(7);
+  const [days, setDays] = useState(String(INVITE_DEFAULT_EXPIRY_DAYS));
   const [maxUses, setMaxUses] = useState('');
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FieldMessages>({});
   const [created, setCreated] = useState<CreatedInvite | null>(null);
   const [revoking, setRevoking] = useState<ClassInvite | null>(null);
   const invites = data?.items ?? [];
+  // The link box holds only a link that still works: gone once that invite is revoked.
+  const createdNow = created ? invites.find((i) => i.id === created.id) : undefined;
+  const shownLink = created && createdNow?.status !== 'revoked' ? created : null;
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    const values = { max_uses: maxUses, email, expiry_days: days };
+    const daysParsed = parseWholeNumber(t, days, NUMBER_FIELDS.expiry_days, { required: true });
+    const usesParsed = parseWholeNumber(t, maxUses, NUMBER_FIELDS.max_uses);
     const body = {
       class_id: klass.id,
       role,
-      expires_at: new Date(Date.now() + days * DAY_MS).toISOString(),
-      max_uses: maxUses.trim() === '' ? null : Number(maxUses),
+      expires_at: new Date(
+        Date.now() + (daysParsed.ok ? (daysParsed.value ?? 0) : 0) * DAY_MS,
+      ).toISOString(),
+      max_uses: usesParsed.ok ? usesParsed.value : null,
       email: email.trim() === '' ? null : email.trim(),
     };
-    const values = { max_uses: maxUses, email };
     const parsed = createInviteSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldMessages(t, zodIssues(parsed.error.issues), values));
+    const found: FieldMessages = parsed.success
+      ? {}
+      : fieldMessages(t, zodIssues(parsed.error.issues), values);
+    if (!daysParsed.ok) found.expiry_days = daysParsed.error;
+    if (!usesParsed.ok) found.max_uses = usesParsed.error;
+    if (Object.values(found).some(Boolean)) {
+      setErrors(found);
       return;
     }
     setErrors({});
@@ -73,7 +94,12 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
       },
       onError: (err) => {
         const fields = fieldErrorsOf(err);
-        if (fields) setErrors(fieldMessages(t, fields, values));
+        if (fields) {
+          // The API's expires_at is the form's "days".
+          const messages = fieldMessages(t, fields, values);
+          if (messages.expires_at) messages.expiry_days = messages.expires_at;
+          setErrors(messages);
+        }
         toastError(errorMessage(t, err));
       },
     });
@@ -81,12 +107,14 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
 
   function confirmRevoke() {
     if (!revoking) return;
+    const revokedId = revoking.id;
     revoke.mutate(
-      { inviteId: revoking.id },
+      { inviteId: revokedId },
       {
         onSuccess: () => {
           toastSuccess(t('invites.revoked'));
           setRevoking(null);
+          setCreated((c) => (c?.id === revokedId ? null : c));
         },
         onError: (err) => {
           toastError(errorMessage(t, err));
@@ -112,31 +140,43 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <RoleField id={`${id}-role`} label={t('invites.role')} value={role} onChange={setRole} />
-          <Field id={`${id}-expiry`} label={t('invites.expiry')} error={errors.expires_at}>
-            <NativeSelect
-              {...fieldAria(`${id}-expiry`, errors.expires_at)}
+          <Field
+            id={`${id}-expiry`}
+            label={t('invites.expiryDays')}
+            error={errors.expiry_days}
+            hint={t('invites.expiryHint', NUMBER_FIELDS.expiry_days)}
+          >
+            <Input
+              {...fieldAria(
+                `${id}-expiry`,
+                errors.expiry_days,
+                t('invites.expiryHint', NUMBER_FIELDS.expiry_days),
+              )}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
               value={days}
-              onChange={(e) => setDays(Number(e.target.value))}
-            >
-              {EXPIRY_DAYS.map((d) => (
-                <option key={d} value={d}>
-                  {t('invites.days', { count: d })}
-                </option>
-              ))}
-            </NativeSelect>
+              onChange={(e) => {
+                setDays(e.target.value);
+                if (errors.expiry_days) setErrors((x) => ({ ...x, expiry_days: undefined }));
+              }}
+            />
           </Field>
           <Field
             id={`${id}-max`}
             label={t('invites.maxUses')}
             error={errors.max_uses}
-            hint={t('invites.maxUsesHint')}
+            hint={t('invites.maxUsesHint', NUMBER_FIELDS.max_uses)}
           >
             <Input
-              {...fieldAria(`${id}-max`, errors.max_uses, t('invites.maxUsesHint'))}
-              type="number"
+              {...fieldAria(
+                `${id}-max`,
+                errors.max_uses,
+                t('invites.maxUsesHint', NUMBER_FIELDS.max_uses),
+              )}
+              type="text"
               inputMode="numeric"
-              min={1}
-              max={INVITE_MAX_USES}
+              autoComplete="off"
               value={maxUses}
               onChange={(e) => {
                 setMaxUses(e.target.value);
@@ -170,10 +210,10 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
         >
           {t('invites.create')}
         </Button>
-        {created ? (
+        {shownLink ? (
           <div
             role="status"
-            className="flex flex-col gap-2 rounded-md border border-violet-400/40 bg-violet-400/10 p-3"
+            className="flex min-w-0 flex-col gap-2 rounded-md border border-violet-400/40 bg-violet-400/10 p-3"
           >
             <p className="text-sm font-medium">{t('invites.linkReady')}</p>
             <label htmlFor={`${id}-link`} className="sr-only">
@@ -182,13 +222,13 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
             <Input
               id={`${id}-link`}
               readOnly
-              value={created.url}
+              value={shownLink.url}
               onFocus={(e) => e.currentTarget.select()}
               className="font-mono text-xs"
             />
             <div className="flex flex-wrap items-center gap-2">
               <CopyButton
-                text={created.url}
+                text={shownLink.url}
                 label={t('invites.copy')}
                 copiedMessage={t('invites.copied')}
               />

@@ -19,6 +19,8 @@ import { ListSection, RoleField } from './list-parts';
 /**
  * Membros: add by e-mail or user id with a role, list with roles, remove (confirmed). The owner is
  * marked and cannot be removed; the owner may hand the class to another teacher (confirmed).
+ * Adding by e-mail says the same whether the address has an account (the person shows in
+ * Participantes) or not (an invite is mailed and shows in Convites).
  */
 export function MembersTab({ klass }: { klass: ClassDetail }) {
   const { t, i18n } = useTranslation(['classes', 'errors']);
@@ -53,8 +55,13 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
     add.mutate(
       { ...target, role },
       {
-        onSuccess: (member) => {
-          toastSuccess(t('members.added', { name: member.name, role: t(`roles.${member.role}`) }));
+        onSuccess: (answer) => {
+          const role = t(`roles.${answer.role}`);
+          toastSuccess(
+            'user_id' in answer
+              ? t('members.added', { name: answer.name, role })
+              : t('members.addedByEmail', { email: answer.email, role }),
+          );
           setWho('');
         },
         onError: (err) => {
@@ -164,7 +171,7 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
             >
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2 font-medium">
-                  <span className="break-words">{member.name}</span>
+                  <span className="min-w-0 [overflow-wrap:anywhere]">{member.name}</span>
                   <Badge>{t(`roles.${member.role}`)}</Badge>
                   {isOwner ? (
                     <Badge className="gap-1">

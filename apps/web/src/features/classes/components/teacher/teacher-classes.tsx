@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Pencil, Plus, Presentation, Trash2, Users } from 'lucide-react';
+import { GraduationCap, Pencil, Plus, Presentation, Trash2, Users } from 'lucide-react';
 import type { ClassSummary } from '@aprenda/shared/schemas/classes';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { errorMessage } from '@/lib/errors';
 import { useSession } from '@/lib/session';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -12,9 +12,14 @@ import { classTitle } from '../../lib/filter';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
 import { ClassFormDialog } from './class-form-dialog';
+import { LinkifiedText } from '../shared/linkified-text';
 import { RefreshButton } from '../shared/refresh-button';
 
-/** `/dashboard/teacher`: the classes I teach as cards; create, edit, delete (confirmed). */
+/**
+ * `/dashboard/teacher`: the classes I teach as cards; create (teacher accounts only), edit, delete
+ * (confirmed). A student account sees the classes it was invited to teach, without "Nova turma";
+ * with none, a word on where students go instead.
+ */
 export function TeacherClasses() {
   const { t } = useTranslation(['classes', 'dashboard', 'errors']);
   const navigate = useNavigate();
@@ -24,6 +29,7 @@ export function TeacherClasses() {
   const [deleting, setDeleting] = useState<ClassSummary | null>(null);
   const del = useDeleteClass();
   const { data: me } = useSession();
+  const canCreate = me?.role === 'teacher';
   const classes = data?.items ?? [];
 
   function confirmDelete() {
@@ -52,10 +58,12 @@ export function TeacherClasses() {
         </div>
         <div className="flex gap-2">
           <RefreshButton fetching={isFetching} onRefresh={() => void refetch()} />
-          <Button onClick={() => setCreating(true)} className="flex-1 sm:flex-none">
-            <Plus aria-hidden />
-            {t('teacher.new')}
-          </Button>
+          {canCreate ? (
+            <Button onClick={() => setCreating(true)} className="flex-1 sm:flex-none">
+              <Plus aria-hidden />
+              {t('teacher.new')}
+            </Button>
+          ) : null}
         </div>
       </div>
 
@@ -65,6 +73,16 @@ export function TeacherClasses() {
         <ErrorBox retryLabel={t('retry')} onRetry={() => void refetch()}>
           {t('teacher.loadError')}
         </ErrorBox>
+      ) : classes.length === 0 && !canCreate ? (
+        <EmptyState
+          icon={<GraduationCap className="size-8 text-zinc-500" aria-hidden />}
+          title={t('teacher.studentTitle')}
+          body={t('teacher.studentBody')}
+        >
+          <Link to="/dashboard/student" className={buttonVariants({ className: 'mt-2' })}>
+            {t('teacher.toMyClasses')}
+          </Link>
+        </EmptyState>
       ) : classes.length === 0 ? (
         <EmptyState
           icon={<Presentation className="size-8 text-zinc-500" aria-hidden />}
@@ -83,10 +101,10 @@ export function TeacherClasses() {
             return (
               <li
                 key={klass.id}
-                className="flex flex-col rounded-lg border border-border bg-card transition-colors focus-within:border-ring hover:border-zinc-600"
+                className="flex min-w-0 flex-col rounded-lg border border-border bg-card transition-colors focus-within:border-ring hover:border-zinc-600"
               >
-                <div className="flex flex-1 flex-col gap-2 p-5">
-                  <h2 className="text-lg leading-tight font-semibold break-words">
+                <div className="flex min-w-0 flex-1 flex-col gap-2 p-5">
+                  <h2 className="text-lg leading-tight font-semibold [overflow-wrap:anywhere]">
                     <Link
                       to={`/dashboard/teacher/${encodeURIComponent(klass.id)}`}
                       className="hover:underline"
@@ -95,7 +113,9 @@ export function TeacherClasses() {
                     </Link>
                   </h2>
                   {klass.description ? (
-                    <p className="line-clamp-2 text-sm text-zinc-300">{klass.description}</p>
+                    <p className="line-clamp-2 text-sm text-zinc-300 [overflow-wrap:anywhere]">
+                      <LinkifiedText text={klass.description} />
+                    </p>
                   ) : null}
                   <p className="mt-auto text-xs text-zinc-400">
                     {klass.code ? (
