@@ -8,13 +8,17 @@ test('a new student signs up, visits every tool, manages an API key and signs ou
   await expectLoaded(page);
 
   const nav = page.getByRole('navigation', { name: 'Ferramentas' });
-  // The ten tools, in order (the nav may hold other links too, e.g. the dashboard home).
+  // A student's tools, in order (the nav may hold other links too, e.g. the dashboard home): the
+  // ten without the teacher tools "Análises" and "Professor" (issue 11).
+  const studentTools = TOOLS.filter(([path]) => path !== 'teacher' && path !== 'analytics');
   const toolNames: string[] = TOOLS.map(([, name]) => name);
   await expect(nav.getByRole('link', { name: 'Flashcards', exact: true })).toBeVisible();
   const linkTexts = (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim());
-  expect(linkTexts.filter((t) => toolNames.includes(t))).toEqual(toolNames);
+  expect(linkTexts.filter((t) => toolNames.includes(t))).toEqual(
+    studentTools.map(([, name]) => name),
+  );
 
-  for (const [path, name] of TOOLS) {
+  for (const [path, name] of studentTools) {
     await nav.getByRole('link', { name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/${path}/?$`));
     await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
@@ -52,11 +56,16 @@ test('a new student signs up, visits every tool, manages an API key and signs ou
   await expect(masked).toBeVisible();
   await expect(page.locator('body')).not.toContainText(key);
 
+  // Removing asks first: Cancel keeps the key, confirming removes it with a toast.
   await row.getByRole('button', { name: 'Remover' }).click();
-  const confirm = page.getByRole('alertdialog');
-  if (await confirm.isVisible().catch(() => false)) {
-    await confirm.getByRole('button', { name: 'Remover' }).click();
-  }
+  const confirm = page.getByRole('alertdialog', { name: 'Remover a chave OpenAI?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(masked).toBeVisible();
+  await row.getByRole('button', { name: 'Remover' }).click();
+  await confirm.getByRole('button', { name: 'Remover' }).click();
+  await expect(page.getByText('Chave OpenAI removida.')).toBeVisible();
   await expect(masked).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('heading', { level: 2, name: 'Chaves de API' })).toBeVisible();

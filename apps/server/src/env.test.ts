@@ -89,12 +89,29 @@ describe('parseEnv', () => {
   });
 
   it('requires APP_SECRET in production', () => {
-    expect(issues({ NODE_ENV: 'production' })).toEqual([
+    const PUBLIC_URL = 'https://aprenda.escola.org';
+    expect(issues({ NODE_ENV: 'production', PUBLIC_URL })).toEqual([
       'APP_SECRET: is required when NODE_ENV=production (at least 32 characters)',
     ]);
     expect(
-      parseEnv({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).APP_SECRET,
+      parseEnv({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), PUBLIC_URL }).APP_SECRET,
     ).toHaveLength(32);
+  });
+
+  it('requires PUBLIC_URL in production, with a message that says what to set', () => {
+    const APP_SECRET = 'x'.repeat(32);
+    expect(issues({ NODE_ENV: 'production', APP_SECRET })).toEqual([
+      'PUBLIC_URL: is required when NODE_ENV=production: the address people open, e.g. https://aprenda.escola.org (sign-in, mail links and the trusted origin use it)',
+    ]);
+    expect(issues({ NODE_ENV: 'production', APP_SECRET, PUBLIC_URL: '' })).toHaveLength(1);
+    // Both missing: both named at once.
+    expect(issues({ NODE_ENV: 'production' }).map((i) => i.split(':')[0])).toEqual([
+      'APP_SECRET',
+      'PUBLIC_URL',
+    ]);
+    // Outside production it stays optional (the request's own origin is trusted).
+    expect(parseEnv({ NODE_ENV: 'development' }).PUBLIC_URL).toBeUndefined();
+    expect(parseEnv({ NODE_ENV: 'test' }).PUBLIC_URL).toBeUndefined();
   });
 });
 

@@ -146,6 +146,16 @@ export const envSchema = z
         message: 'is required when NODE_ENV=production (at least 32 characters)',
       });
     }
+    // Outside production an unset PUBLIC_URL trusts the address each request came to (so
+    // 127.0.0.1 and a LAN address work, lib/origins.ts); production names its one address.
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'is required when NODE_ENV=production: the address people open, e.g. https://aprenda.escola.org (sign-in, mail links and the trusted origin use it)',
+      });
+    }
     if (Boolean(env.GITHUB_CLIENT_ID) !== Boolean(env.GITHUB_CLIENT_SECRET)) {
       ctx.addIssue({
         code: 'custom',

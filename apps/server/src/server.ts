@@ -6,9 +6,10 @@ import { CACHE_SCOPES } from './cache-scopes.ts';
 import { migrate } from './db/migrate.ts';
 import { type Env, EnvError, loadEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
+import { listeningBanner } from './lib/origins.ts';
 import { resolveSecret } from './secret.ts';
 import { hasAnyUser, seedDemo } from './seed.ts';
-import { failAbandonedAnswers } from './modules/conversations/public.ts';
+import { drainAnswers, failAbandonedAnswers } from './modules/conversations/public.ts';
 import { databaseFault, isConnectionFault } from './db/faults.ts';
 import { describeError } from './middleware/errors.ts';
 
@@ -112,7 +113,7 @@ async function main(): Promise<void> {
     },
     (info) => {
       logger({ level: 'info', msg: 'listening', host: env.HOST, port: info.port });
-      process.stdout.write(`Aprenda listening on http://localhost:${info.port}\n`);
+      process.stdout.write(`${listeningBanner(env, info.port).join('\n')}\n`);
     },
   ) as Server;
   server.on('error', (err: NodeJS.ErrnoException) => {
@@ -137,7 +138,10 @@ async function main(): Promise<void> {
     const timedOut = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), DRAIN_TIMEOUT_MS);
     });
-    const clean = await Promise.race([drained, timedOut]);
+    // Answers outlive their requests (decision 0024): they get the drain time too, then end failed
+    // with their text, in time for readers still connected to receive that end.
+    const answers = drainAnswers(ctx, Math.max(0, DRAIN_TIMEOUT_MS - 2500));
+    const clean = await Promise.race([Promise.all([drained, answers]).then(() => true), timedOut]);
     clearInterval(idleSweep);
     clearInterval(sweeper);
     clearTimeout(timer);
@@ -145,7 +149,7 @@ async function main(): Promise<void> {
       logger({ level: 'warn', msg: 'drain timed out; closing remaining connections' });
       server.closeAllConnections();
     }
-    await Promise.allSettled([ctx.rateLimitStore.close(), db.close()]);
+    await Promise.allSettled([ctx.rateLimitStore.close(), ctx.answerRelay.close(), db.close()]);
     logger({ level: 'info', msg: 'stopped' });
     process.exit(code);
   };

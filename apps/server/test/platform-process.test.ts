@@ -188,6 +188,7 @@ describe('server process', () => {
       {
         NODE_ENV: 'production',
         APP_SECRET: 'p'.repeat(40),
+        PUBLIC_URL: 'https://aprenda.escola.example',
         PORT: '0',
         HOST: '127.0.0.1',
         DATABASE_URL: `file:${join(dir, 'prod2.db')}`,

@@ -80,3 +80,99 @@ export function verifyEmailMail(user: { name: string; email: string }, link: str
     ),
   };
 }
+
+/** A date as the mails show it: "21 de março de 2030" (Brasília, where our schools are). */
+const mailDate = (iso: string, locale: 'pt-BR' | 'en') =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'America/Sao_Paulo' }).format(
+    new Date(iso),
+  );
+
+/**
+ * A class invite locked to this e-mail (a teacher added an address that has no account yet): the
+ * invite link, valid until `expiresAt`.
+ */
+export function classInviteMail(input: {
+  to: string;
+  classTitle: string;
+  inviterName: string;
+  link: string;
+  expiresAt: string;
+}): Mail {
+  const { to, classTitle, link } = input;
+  const inviter = input.inviterName.trim() || 'Um professor';
+  const until = mailDate(input.expiresAt, 'pt-BR');
+  const text = [
+    'Olá!',
+    '',
+    `${inviter} convidou você para a turma "${classTitle}" no Aprenda.`,
+    '',
+    `Para entrar, abra este link (ele vale até ${until}). Se você ainda não tem conta, crie uma com este e-mail (${to}) e confirme o e-mail antes de aceitar:`,
+    '',
+    link,
+    '',
+    'Se você não esperava este convite, ignore este e-mail.',
+    '',
+    '—',
+    `Hi! ${inviter} invited you to the class "${classTitle}" on Aprenda. Open the link above (valid until ${mailDate(input.expiresAt, 'en')}); if you have no account yet, sign up with this e-mail address (${to}) and confirm it first.`,
+  ].join('\n');
+  return {
+    to,
+    subject: `Aprenda: convite para a turma ${classTitle}`,
+    link,
+    text,
+    html: layout(
+      [
+        'Olá!',
+        `${escapeHtml(inviter)} convidou você para a turma <strong>${escapeHtml(classTitle)}</strong> no Aprenda. O convite vale até ${escapeHtml(until)}.`,
+        `Se você ainda não tem conta, crie uma com este e-mail (${escapeHtml(to)}) e confirme o e-mail antes de aceitar.`,
+      ],
+      { href: link, label: 'Ver o convite' },
+      [
+        'Se você não esperava este convite, ignore este e-mail.',
+        `<span style="font-size:13px;color:#71717a">Hi! ${escapeHtml(inviter)} invited you to the class ${escapeHtml(classTitle)} on Aprenda. Use the button above; if you have no account yet, sign up with this e-mail address and confirm it first.</span>`,
+      ],
+    ),
+  };
+}
+
+/** A teacher added this account to a class (by its e-mail): a link to the class. */
+export function classAddedMail(input: {
+  to: string;
+  name: string;
+  classTitle: string;
+  inviterName: string;
+  link: string;
+}): Mail {
+  const { to, classTitle, link } = input;
+  const name = input.name.trim() || to;
+  const inviter = input.inviterName.trim() || 'Um professor';
+  const text = [
+    `Olá, ${name}!`,
+    '',
+    `${inviter} adicionou você à turma "${classTitle}" no Aprenda. Ela já aparece em Minhas Turmas:`,
+    '',
+    link,
+    '',
+    'Se você não conhece esta turma, pode sair dela na página da turma.',
+    '',
+    '—',
+    `Hi ${name}, ${inviter} added you to the class "${classTitle}" on Aprenda. It is in My Classes now (link above).`,
+  ].join('\n');
+  return {
+    to,
+    subject: `Aprenda: você entrou na turma ${classTitle}`,
+    link,
+    text,
+    html: layout(
+      [
+        `Olá, ${escapeHtml(name)}!`,
+        `${escapeHtml(inviter)} adicionou você à turma <strong>${escapeHtml(classTitle)}</strong> no Aprenda. Ela já aparece em Minhas Turmas.`,
+      ],
+      { href: link, label: 'Abrir a turma' },
+      [
+        'Se você não conhece esta turma, pode sair dela na página da turma.',
+        `<span style="font-size:13px;color:#71717a">Hi ${escapeHtml(name)}, ${escapeHtml(inviter)} added you to the class ${escapeHtml(classTitle)} on Aprenda.</span>`,
+      ],
+    ),
+  };
+}

@@ -26,6 +26,28 @@ function externalOrigins(env: Env) {
  * opener and resource policies, and HSTS when the app is served over https.
  */
 export function securityHeaders(env: Env): MiddlewareHandler {
+  const everywhere = headersFor(env, true);
+  // Without PUBLIC_URL the app answers at any address (lib/origins.ts): a page opened over plain
+  // http at a LAN address is not a "potentially trustworthy" origin, and Chromium logs an error
+  // for every Cross-Origin-Opener-Policy it has to ignore there — so it is not sent to those.
+  if (env.PUBLIC_URL) return everywhere;
+  const plainHttpLan = headersFor(env, false);
+  return (c, next) => (untrustworthy(c.req.url) ? plainHttpLan : everywhere)(c, next);
+}
+
+/** http: on a host other than loopback (https and localhost are trustworthy origins). */
+function untrustworthy(url: string): boolean {
+  if (!url.startsWith('http:')) return false;
+  const { hostname } = new URL(url);
+  return !(
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    hostname.startsWith('127.')
+  );
+}
+
+function headersFor(env: Env, openerPolicy: boolean): MiddlewareHandler {
   const { analytics, github } = externalOrigins(env);
   return secureHeaders({
     contentSecurityPolicy: {
@@ -42,7 +64,7 @@ export function securityHeaders(env: Env): MiddlewareHandler {
     },
     referrerPolicy: 'strict-origin-when-cross-origin',
     xFrameOptions: 'DENY',
-    crossOriginOpenerPolicy: 'same-origin',
+    crossOriginOpenerPolicy: openerPolicy ? 'same-origin' : false,
     crossOriginResourcePolicy: 'same-origin',
     strictTransportSecurity: env.PUBLIC_URL?.startsWith('https:')
       ? 'max-age=31536000; includeSubDomains'

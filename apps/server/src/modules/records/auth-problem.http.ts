@@ -14,6 +14,11 @@ const BY_AUTH_CODE: Record<string, { status?: number; code: ErrorCode; field?: F
   USER_ALREADY_EXISTS: { status: 409, code: 'email_taken' },
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { status: 409, code: 'email_taken' },
   INVALID_EMAIL_OR_PASSWORD: { code: 'invalid_credentials' },
+  // Better Auth's own origin check (same trusted origins as ours, lib/origins.ts): the page's
+  // address is not trusted — never "no permission", which reads like a wrong role.
+  INVALID_ORIGIN: { status: 403, code: 'forbidden_origin' },
+  MISSING_OR_NULL_ORIGIN: { status: 403, code: 'forbidden_origin' },
+  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: { status: 403, code: 'forbidden_origin' },
   // The current password given to change-password (or another check of a signed-in user's).
   INVALID_PASSWORD: { status: 400, code: 'wrong_password' },
   // A reset or verification link that is unknown, used or expired.

@@ -2,11 +2,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { buttonVariants } from '@/components/ui/button';
+import { usePageTitle } from '@/lib/page-title';
 
 const SECTIONS = ['project', 'openSource', 'privacy', 'ai'] as const;
 
 export function AboutPage() {
   const { t } = useTranslation('about');
+  usePageTitle('common:nav.about');
   return (
     <PublicLayout>
       <article className="mx-auto max-w-3xl px-4 py-12 sm:py-16">

@@ -1,11 +1,13 @@
+import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { AuthForm } from '@/features/auth/components/auth-form';
+import { AuthForm, type AuthMode } from '@/features/auth/components/auth-form';
 import { useConfig } from '@/lib/config-context';
 import { safeNext } from '@/lib/redirect';
 import { useSession } from '@/lib/session';
+import { usePageTitle } from '@/lib/page-title';
 
 export function AuthPage() {
   const { t } = useTranslation('auth');
@@ -14,6 +16,8 @@ export function AuthPage() {
   const config = useConfig();
   const { data: user } = useSession();
   const next = safeNext(params.get('next'));
+  const [mode, setMode] = useState<AuthMode>(params.get('mode') === 'signUp' ? 'signUp' : 'signIn');
+  usePageTitle(mode === 'signUp' ? 'auth:tabs.signUp' : 'auth:tabs.signIn');
 
   if (user) return <Navigate to={next} replace />;
 
@@ -29,7 +33,8 @@ export function AuthPage() {
             <AuthForm
               next={next}
               github={config.github}
-              defaultMode={params.get('mode') === 'signUp' ? 'signUp' : 'signIn'}
+              defaultMode={mode}
+              onModeChange={setMode}
               onSignedIn={(to) => void navigate(to, { replace: true })}
             />
           </CardContent>

@@ -1,6 +1,10 @@
 import { DashboardHome } from '@/features/dashboard/components/dashboard-home';
+import { useTeaches } from './use-teaches';
 import { useSignedInUser } from './use-user';
+import { usePageTitle } from '@/lib/page-title';
 
 export function DashboardIndexPage() {
-  return <DashboardHome user={useSignedInUser()} />;
+  usePageTitle('common:nav.dashboard');
+  const user = useSignedInUser();
+  return <DashboardHome user={user} teaches={useTeaches(user)} />;
 }

@@ -15,6 +15,7 @@ import {
 import { PublicLayout } from '@/components/layout/public-layout';
 import { buttonVariants } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
+import { usePageTitle } from '@/lib/page-title';
 
 const TOOL_ITEMS = [
   { key: 'chat', Icon: MessagesSquare },
@@ -28,6 +29,7 @@ const TOOL_ITEMS = [
 export function HomePage() {
   const { t } = useTranslation('home');
   const { data: user } = useSession();
+  usePageTitle('common:nav.home');
   const primary = user
     ? { to: '/dashboard', label: t('hero.dashboard') }
     : { to: '/auth?mode=signUp', label: t('hero.cta') };
@@ -98,9 +100,32 @@ export function HomePage() {
               <p className="mt-1 max-w-xl text-zinc-300">{t('trust.body')}</p>
             </div>
           </div>
-          <div className="flex flex-col gap-1 md:items-end">
-            <p className="font-semibold">{t('final.title')}</p>
+          <div
+            role="group"
+            aria-labelledby="get-started"
+            className="flex flex-col gap-1 md:items-end md:text-right"
+          >
+            <p id="get-started" className="font-semibold">
+              {t('final.title')}
+            </p>
             <p className="text-sm text-zinc-300">{t('final.body')}</p>
+            <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+              {user ? (
+                <Link to="/dashboard" className={buttonVariants()}>
+                  {t('hero.dashboard')}
+                  <ArrowRight aria-hidden />
+                </Link>
+              ) : (
+                <>
+                  <Link to="/auth?mode=signUp" className={buttonVariants()}>
+                    {t('hero.cta')}
+                  </Link>
+                  <Link to="/auth" className={buttonVariants({ variant: 'outline' })}>
+                    {t('hero.signIn')}
+                  </Link>
+                </>
+              )}
+            </div>
           </div>
         </div>
       </section>

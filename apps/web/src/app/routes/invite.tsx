@@ -4,11 +4,13 @@ import { PublicLayout } from '@/components/layout/public-layout';
 import { ResendVerificationButton } from '@/features/auth/components/resend-verification-button';
 import { InviteScreen } from '@/features/classes/components/invite/invite-screen';
 import { useSession } from '@/lib/session';
+import { usePageTitle } from '@/lib/page-title';
 
 /** `/convite/:token` (public): signed out → sign in or up and come back; signed in → join. */
 export function InvitePage() {
   const { token = '' } = useParams();
   const { data: user, isPending } = useSession();
+  usePageTitle('classes:invite.title');
   return (
     <PublicLayout>
       {isPending ? (

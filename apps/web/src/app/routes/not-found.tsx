@@ -2,9 +2,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { buttonVariants } from '@/components/ui/button';
+import { usePageTitle } from '@/lib/page-title';
 
 export function NotFoundPage() {
   const { t } = useTranslation('common');
+  usePageTitle('common:notFound.title');
   return (
     <PublicLayout>
       <section className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-20">

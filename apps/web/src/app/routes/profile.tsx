@@ -6,13 +6,17 @@ import { ResendVerificationButton } from '@/features/auth/components/resend-veri
 import { AccountCard } from '@/features/profile/components/account-card';
 import { ApiKeysSection } from '@/features/profile/components/api-keys-section';
 import { CalendarFeedSection } from '@/features/profile/components/calendar-feed-section';
+import { useTeaches } from './use-teaches';
 import { useSignedInUser } from './use-user';
+import { usePageTitle } from '@/lib/page-title';
 
 export function ProfilePage() {
   const { t } = useTranslation('profile');
   const user = useSignedInUser();
+  const teaches = useTeaches(user);
+  usePageTitle('dashboard:userMenu.profile');
   return (
-    <DashboardShell user={user} notice={<EmailVerificationNotice user={user} />}>
+    <DashboardShell user={user} teaches={teaches} notice={<EmailVerificationNotice user={user} />}>
       <div className="flex flex-col gap-6">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('title')}</h1>
         <AccountCard user={user} emailAction={<ResendVerificationButton email={user.email} />} />

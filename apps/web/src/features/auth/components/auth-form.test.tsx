@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -56,7 +56,7 @@ describe('AuthForm', () => {
     expect(screen.getByText('Preencha este campo.')).toBeInTheDocument();
     expect(screen.getByText('Digite um e-mail válido, como nome@escola.com.')).toBeInTheDocument();
     expect(screen.getByText('A senha precisa ter pelo menos 8 caracteres.')).toBeInTheDocument();
-    expect(screen.getByText('Escolha Aluno ou Professor.')).toBeInTheDocument();
+    expect(screen.getByText('Escolha Aluno(a) ou Professor(a).')).toBeInTheDocument();
     expect(screen.getByLabelText('Nome')).toHaveAttribute('aria-invalid', 'true');
     expect(authCalls()).toHaveLength(0);
     // nothing typed is lost
@@ -72,22 +72,70 @@ describe('AuthForm', () => {
     await user.type(screen.getByLabelText('Nome'), 'Ana Souza');
     await user.type(screen.getByLabelText('E-mail'), 'ana@escola.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo-123');
-    await user.click(screen.getByRole('radio', { name: 'Professor' }));
+    await user.click(screen.getByRole('radio', { name: 'Professor(a)' }));
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Já existe uma conta com este e-mail.',
+      'Este e-mail já tem uma conta — entrar?',
     );
     expect(onSignedIn).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Nome')).toHaveValue('Ana Souza');
     expect(screen.getByLabelText('E-mail')).toHaveValue('ana@escola.com');
     expect(screen.getByLabelText('Senha')).toHaveValue('segredo-123');
-    expect(screen.getByRole('radio', { name: 'Professor' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Professor(a)' })).toBeChecked();
     const [, init] = authCalls()[0]!;
     expect(JSON.parse(String(init?.body))).toMatchObject({
       name: 'Ana Souza',
       email: 'ana@escola.com',
       role: 'teacher',
     });
+  });
+
+  it('an e-mail that already has an account: "entrar?" switches to sign-in with the e-mail kept', async () => {
+    // What the server answers (apps/server auth-problem.http.ts): a 409 problem, code email_taken.
+    fetchMock.mockImplementation(async () =>
+      reply(
+        {
+          type: 'about:blank',
+          status: 409,
+          code: 'email_taken',
+          authCode: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+          message: 'User already exists. Use another email.',
+        },
+        409,
+        { 'content-type': 'application/problem+json' },
+      ),
+    );
+    const { user } = setup({ defaultMode: 'signUp' });
+    await user.type(screen.getByLabelText('Nome'), 'Ana Souza');
+    await user.type(screen.getByLabelText('E-mail'), 'ana@escola.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.click(screen.getByRole('radio', { name: 'Aluno(a)' }));
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Este e-mail já tem uma conta — entrar\?$/);
+    expect(alert).not.toHaveTextContent('Você não tem permissão para isso.');
+
+    await user.click(within(alert).getByRole('button', { name: 'entrar?' }));
+    expect(screen.getByRole('tab', { name: 'Entrar' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ana@escola.com');
+    await waitFor(() => expect(screen.getByLabelText('Senha')).toHaveFocus());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says the same in English', async () => {
+    localStorage.setItem('aprenda.lang', 'en');
+    fetchMock.mockImplementation(async () => reply({ code: 'email_taken', status: 409 }, 409));
+    const { user } = setup({ defaultMode: 'signUp' });
+    await user.type(screen.getByLabelText('Name'), 'Ana Souza');
+    await user.type(screen.getByLabelText('E-mail'), 'ana@escola.com');
+    await user.type(screen.getByLabelText('Password'), 'segredo-123');
+    await user.click(screen.getByRole('radio', { name: 'Student' }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This e-mail already has an account — sign in?');
+    await user.click(within(alert).getByRole('button', { name: 'sign in?' }));
+    expect(screen.getByRole('tab', { name: 'Sign in' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ana@escola.com');
   });
 
   it('keeps e-mail and password when switching tabs', async () => {

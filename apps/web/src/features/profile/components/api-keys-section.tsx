@@ -4,6 +4,7 @@ import { KeyRound, Loader2 } from 'lucide-react';
 import { AI_PROVIDERS, type AiProvider } from '@aprenda/shared/constants';
 import type { MaskedApiKey } from '@aprenda/shared/schemas/records';
 import { putApiKeySchema } from '@aprenda/shared/schemas/records';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -17,6 +18,8 @@ function ProviderKeyRow({ provider, current }: { provider: AiProvider; current?:
   const id = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** Removing a key asks first: the tutor stops using it and it cannot be shown again. */
+  const [confirming, setConfirming] = useState(false);
   const put = usePutApiKey();
   const del = useDeleteApiKey();
   const name = t(`providers.${provider}`);
@@ -53,8 +56,14 @@ function ProviderKeyRow({ provider, current }: { provider: AiProvider; current?:
     del.mutate(
       { provider },
       {
-        onSuccess: () => toastSuccess(t('keys.removed', { provider: name })),
-        onError: (err) => toastError(errorMessage(t, err)),
+        onSuccess: () => {
+          setConfirming(false);
+          toastSuccess(t('keys.removed', { provider: name }));
+        },
+        onError: (err) => {
+          setConfirming(false);
+          toastError(errorMessage(t, err));
+        },
       },
     );
   }
@@ -108,7 +117,7 @@ function ProviderKeyRow({ provider, current }: { provider: AiProvider; current?:
                 type="button"
                 variant="destructive"
                 disabled={del.isPending}
-                onClick={remove}
+                onClick={() => setConfirming(true)}
                 className="flex-1 sm:flex-none"
               >
                 {t('keys.remove')}
@@ -122,6 +131,18 @@ function ProviderKeyRow({ provider, current }: { provider: AiProvider; current?:
           </p>
         ) : null}
       </form>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!del.isPending) setConfirming(open);
+        }}
+        title={t('keys.removeTitle', { provider: name })}
+        description={t('keys.removeBody', { provider: name })}
+        confirmLabel={t('keys.remove')}
+        cancelLabel={t('keys.cancel')}
+        onConfirm={remove}
+        pending={del.isPending}
+      />
     </li>
   );
 }
