@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { bundleCatalogs } from '@/lib/i18n';
+import { resources } from '@/locales/resources';
+
+// The app fetches catalogs per language and namespace; component tests get them all at once.
+bundleCatalogs(resources);
 
 // Testing Library only auto-cleans with vitest globals; unmount after every test here.
 afterEach(() => {

@@ -1,10 +1,23 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { PublicConfig } from '@aprenda/shared/schemas/config';
-import { Toaster } from '@/components/ui/sonner';
 import { ConfigContext } from '@/lib/config-context';
+import { subscribeToastsWanted, toastsWanted } from '@/lib/toast';
+
+const Toaster = lazy(() => import('@/components/ui/sonner').then((m) => ({ default: m.Toaster })));
+
+/** The toasts' region, mounted (and its code fetched) with the first toast, not at first paint. */
+function ToasterOnDemand() {
+  const wanted = useSyncExternalStore(subscribeToastsWanted, toastsWanted, () => false);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 export function Providers({
   children,
@@ -22,7 +35,7 @@ export function Providers({
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           {children}
-          <Toaster />
+          <ToasterOnDemand />
         </QueryClientProvider>
       </I18nextProvider>
     </ConfigContext>

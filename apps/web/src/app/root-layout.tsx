@@ -1,8 +1,9 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/errors/loading-screen';
 import { capturePageview } from '@/lib/analytics';
 import { useSessionSync } from '@/lib/session';
+import { ScrollMemory } from './scroll-memory';
 
 /** Root of every screen: keeps the session fresh, sends a page view on every route change. */
 export function RootLayout() {
@@ -15,7 +16,7 @@ export function RootLayout() {
 
   return (
     <>
-      <ScrollRestoration />
+      <ScrollMemory />
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />
       </Suspense>

@@ -72,11 +72,18 @@ function run(fn: Pending): void {
   else pending.push(fn);
 }
 
-/** Start posthog-js when the server configured it. Loads the library lazily (not in the entry chunk). */
-export async function initAnalytics(config: Pick<PublicConfig, 'posthog'>): Promise<void> {
+/**
+ * Start posthog-js when the server configured it. Events are queued at once; the library itself
+ * (not in the entry chunk) is fetched once `start` resolves — main.tsx waits for the first paint.
+ */
+export async function initAnalytics(
+  config: Pick<PublicConfig, 'posthog'>,
+  start: Promise<unknown> = Promise.resolve(),
+): Promise<void> {
   if (!config.posthog || enabled) return;
   enabled = true;
   const { key, host } = config.posthog;
+  await start;
   // The CSP allows only 'self' and the PostHog host: bundle the web-vitals extension instead of
   // letting posthog-js fetch it from its CDN, and forbid every other external script.
   const [{ posthog: ph }] = await Promise.all([
@@ -147,4 +154,3 @@ export function trackVisibility(): void {
     }
   });
 }
-

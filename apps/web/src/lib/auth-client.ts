@@ -1,9 +1,8 @@
 import { createAuthClient } from 'better-auth/react';
 import { inferAdditionalFields } from 'better-auth/client/plugins';
-import type { SessionUser } from '@aprenda/shared/schemas/auth';
-import { DEFAULT_CONFIG } from './config';
 import { timedFetch } from './api-client';
-import { getBearerToken, setBearerToken, setSessionUser } from './identity';
+import { authBasePath, captureToken } from './auth-session';
+import { getBearerToken } from './identity';
 
 export {
   currentIdentity,
@@ -12,14 +11,13 @@ export {
   setBearerToken,
   setSessionUser,
 } from './identity';
+export { fetchSessionUser, toSessionUser } from './auth-session';
 
-function captureToken(res: Response): void {
-  const token = res.headers.get('set-auth-token');
-  if (token) setBearerToken(token);
-}
-
-function makeAuthClient(recordsPrefix: string) {
-  const basePath = `${recordsPrefix.replace(/\/$/, '')}/auth`;
+/**
+ * The Better Auth client (sign-in, sign-up, sign-out, account mails). Not part of the first load:
+ * the app imports it dynamically (`loadAuthClient()` in session.ts) when an account action needs it.
+ */
+function makeAuthClient(basePath: string) {
   return createAuthClient({
     baseURL: `${window.location.origin}${basePath}`,
     plugins: [
@@ -49,42 +47,14 @@ function makeAuthClient(recordsPrefix: string) {
 export type AuthClient = ReturnType<typeof makeAuthClient>;
 
 let client: AuthClient | null = null;
+let clientPath = '';
 
-/** Create the Better Auth client at `${recordsPrefix}/auth` (from /api/config). */
-export function initAuthClient(recordsPrefix: string): AuthClient {
-  client = makeAuthClient(recordsPrefix);
+/** The Better Auth client at `${recordsPrefix}/auth` (the prefix from /api/config, auth-session.ts). */
+export function authClient(): AuthClient {
+  const basePath = authBasePath();
+  if (!client || clientPath !== basePath) {
+    client = makeAuthClient(basePath);
+    clientPath = basePath;
+  }
   return client;
 }
-
-export function authClient(): AuthClient {
-  return client ?? initAuthClient(DEFAULT_CONFIG.recordsPrefix);
-}
-
-function toSessionUser(user: Record<string, unknown> | null | undefined): SessionUser | null {
-  if (!user || typeof user.id !== 'string') return null;
-  return {
-    id: user.id,
-    name: typeof user.name === 'string' ? user.name : '',
-    email: typeof user.email === 'string' ? user.email : '',
-    role: user.role === 'teacher' ? 'teacher' : 'student',
-    image: typeof user.image === 'string' ? user.image : null,
-    ...(typeof user.emailVerified === 'boolean' ? { emailVerified: user.emailVerified } : {}),
-  };
-}
-
-/** Ask the server who is signed in. Throws on a network or server failure; null when signed out. */
-export async function fetchSessionUser(): Promise<SessionUser | null> {
-  const { data, error } = await authClient().getSession();
-  if (error) {
-    if (error.status === 401) {
-      setSessionUser(null);
-      return null;
-    }
-    throw new Error(error.message ?? `session check failed (${error.status})`);
-  }
-  const user = toSessionUser((data?.user as Record<string, unknown> | undefined) ?? null);
-  setSessionUser(user);
-  return user;
-}
-
-export { toSessionUser };

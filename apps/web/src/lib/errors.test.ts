@@ -38,6 +38,14 @@ describe('errorCode', () => {
   it("maps Better Auth's own codes for auth calls only", () => {
     expect(errorCode({ status: 400, code: 'USER_ALREADY_EXISTS' }, 'auth')).toBe('email_taken');
     expect(errorCode({ status: 400, code: 'USER_ALREADY_EXISTS' })).toBe('bad_request');
+    expect(errorCode({ status: 422, code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' }, 'auth')).toBe(
+      'email_taken',
+    );
+    // Its origin check refusing the page's address is not a missing permission.
+    expect(errorCode({ status: 403, code: 'INVALID_ORIGIN' }, 'auth')).toBe('forbidden_origin');
+    expect(errorCode({ status: 403, code: 'MISSING_OR_NULL_ORIGIN' }, 'auth')).toBe(
+      'forbidden_origin',
+    );
   });
 
   it('calls anything thrown without a status a network failure', () => {

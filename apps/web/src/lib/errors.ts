@@ -109,6 +109,10 @@ const BETTER_AUTH_CODES: Readonly<Partial<Record<string, ErrorCode>>> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email_taken',
   PASSWORD_TOO_SHORT: 'validation_failed',
   PASSWORD_TOO_LONG: 'validation_failed',
+  // Better Auth's origin check: the page's address is not trusted (not a missing permission).
+  INVALID_ORIGIN: 'forbidden_origin',
+  MISSING_OR_NULL_ORIGIN: 'forbidden_origin',
+  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: 'forbidden_origin',
 };
 
 /**

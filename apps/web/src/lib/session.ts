@@ -1,11 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@aprenda/shared/schemas/auth';
-import { authClient, fetchSessionUser, setSessionUser } from './auth-client';
+import type { AuthClient } from './auth-client';
+import { fetchSessionUser } from './auth-session';
 import { identify, resetAnalytics } from './analytics';
 import { records } from './api-client';
+import { setSessionUser } from './identity';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
+
+/**
+ * The Better Auth client, fetched on first use: sign-in, sign-up, sign-out and the account mails
+ * need it, showing a screen does not (it only asks who is signed in, auth-session.ts).
+ */
+export function loadAuthClient(): Promise<AuthClient> {
+  return import('./auth-client').then((m) => m.authClient());
+}
+
 /** Tabs tell each other about sign-in and sign-out on this channel. */
 export const AUTH_CHANNEL = 'aprenda-auth';
 
@@ -49,7 +60,7 @@ export function completeSignIn(queryClient: QueryClient, user: SessionUser): voi
 /** Sign out here and in every other tab. */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   try {
-    await authClient().signOut();
+    await (await loadAuthClient()).signOut();
   } finally {
     setSessionUser(null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });

@@ -1,9 +1,13 @@
+import { useLayoutEffect } from 'react';
 import { Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { fallbackShown } from '@/lib/first-screen';
 
 /** The lazy-route fallback: "Carregando..." (spec). */
 export function LoadingScreen() {
   const { t } = useTranslation('common');
+  // While any of these is up, the first screen is not (lib/first-screen.ts).
+  useLayoutEffect(() => fallbackShown(), []);
   return (
     <div
       role="status"

@@ -8,7 +8,7 @@ export const DialogClose = DialogPrimitive.Close;
 
 export const dialogOverlayClass = 'fixed inset-0 z-40 bg-black/70';
 export const dialogContentClass =
-  'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg border border-border bg-popover p-5 text-popover-foreground shadow-xl sm:p-6';
+  'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg border border-border bg-popover p-5 text-popover-foreground shadow-xl [overflow-wrap:anywhere] sm:p-6';
 
 /**
  * Dialog content in a portal over the overlay, with the ✕ close button (named `closeLabel`) in its

@@ -2,7 +2,17 @@ import type { ComponentProps } from 'react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
+/**
+ * A menu button's menu, non-modal: a modal Radix menu hides the rest of the page with aria-hidden
+ * while it stays focusable (axe: aria-hidden-focus), which a menu does not need — arrow keys move
+ * inside it, Escape and Tab close it and focus goes back to its button.
+ */
+export function DropdownMenu({
+  modal = false,
+  ...props
+}: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 
 export function DropdownMenuContent({
@@ -15,7 +25,7 @@ export function DropdownMenuContent({
       <DropdownMenuPrimitive.Content
         sideOffset={sideOffset}
         className={cn(
-          'z-50 min-w-44 overflow-hidden rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg',
+          'z-50 max-w-[min(20rem,calc(100vw-1rem))] min-w-44 overflow-hidden rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg',
           className,
         )}
         {...props}

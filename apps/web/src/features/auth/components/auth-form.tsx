@@ -1,19 +1,22 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH, type UserRole } from '@aprenda/shared/constants';
-import { signInSchema, signUpSchema } from '@aprenda/shared/schemas/auth';
+import type { ErrorCode } from '@aprenda/shared/errors';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { TaggedText } from '@/components/ui/tagged-text';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { authClient, setBearerToken, toSessionUser } from '@/lib/auth-client';
-import { errorMessage, errorText } from '@/lib/errors';
-import { completeSignIn } from '@/lib/session';
-import { issuesToFieldErrors, type FieldErrors } from '../lib/validation';
+import { toSessionUser } from '@/lib/auth-session';
+import { errorCode, errorText } from '@/lib/errors';
+import { setBearerToken } from '@/lib/identity';
+import { completeSignIn, loadAuthClient } from '@/lib/session';
+import { authFieldErrors } from '../lib/auth-rules';
+import type { FieldErrors } from '../lib/validation';
 
 export type AuthMode = 'signIn' | 'signUp';
 
@@ -22,7 +25,14 @@ export interface AuthFormProps {
   next: string;
   github: boolean;
   onSignedIn: (next: string) => void;
+  /** Told when the user switches between signing in and up (the page title follows it). */
+  onModeChange?: (mode: AuthMode) => void;
   defaultMode?: AuthMode;
+}
+
+interface FormError {
+  code: ErrorCode;
+  text: string;
 }
 
 interface Values {
@@ -41,15 +51,42 @@ function GithubMark() {
 }
 
 /** Sign-in and sign-up tabs. What the user typed is kept on any error and across tabs. */
-export function AuthForm({ next, github, onSignedIn, defaultMode = 'signIn' }: AuthFormProps) {
+export function AuthForm({
+  next,
+  github,
+  onSignedIn,
+  onModeChange,
+  defaultMode = 'signIn',
+}: AuthFormProps) {
   const { t } = useTranslation(['auth', 'errors']);
   const queryClient = useQueryClient();
   const id = useId();
   const [mode, setMode] = useState<AuthMode>(defaultMode);
   const [values, setValues] = useState<Values>({ name: '', email: '', password: '', role: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<FormError | null>(null);
   const [pending, setPending] = useState(false);
+  /** After "entrar?" on an e-mail that has an account: the sign-in password gets the focus. */
+  const focusPassword = useRef(false);
+  const focusIfAsked = (input: HTMLInputElement | null) => {
+    if (!input || !focusPassword.current) return;
+    focusPassword.current = false;
+    // Once the tab's content has settled (Radix may mount it twice), by id.
+    const inputId = input.id;
+    setTimeout(() => document.getElementById(inputId)?.focus(), 0);
+  };
+
+  const fail = (failure: unknown) => {
+    const code = errorCode(failure, 'auth');
+    setFormError({ code, text: errorText(t, code) });
+  };
+
+  function switchMode(next: AuthMode) {
+    setMode(next);
+    onModeChange?.(next);
+    setFieldErrors({});
+    setFormError(null);
+  }
 
   const set = (field: keyof Values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -61,12 +98,9 @@ export function AuthForm({ next, github, onSignedIn, defaultMode = 'signIn' }: A
     if (pending) return;
     setFormError(null);
     const raw = { ...values };
-    const parsed =
-      mode === 'signUp'
-        ? signUpSchema.safeParse(raw)
-        : signInSchema.safeParse({ email: raw.email, password: raw.password });
-    if (!parsed.success) {
-      const errs = issuesToFieldErrors(parsed.error.issues, { ...raw });
+    // The shared schemas' rules without zod (first-load budget): ../lib/auth-rules.ts.
+    const errs = authFieldErrors(mode, raw);
+    if (Object.keys(errs).length > 0) {
       setFieldErrors(errs);
       const first = Object.keys(errs)[0];
       if (first) document.getElementById(`${id}-${mode}-${first}`)?.focus();
@@ -75,7 +109,8 @@ export function AuthForm({ next, github, onSignedIn, defaultMode = 'signIn' }: A
     setFieldErrors({});
     setPending(true);
     try {
-      const client = authClient();
+      // Better Auth's client loads with the first submit, not with the page.
+      const client = await loadAuthClient();
       const result =
         mode === 'signUp'
           ? await client.signUp.email({
@@ -86,20 +121,20 @@ export function AuthForm({ next, github, onSignedIn, defaultMode = 'signIn' }: A
             })
           : await client.signIn.email({ email: values.email.trim(), password: values.password });
       if (result.error) {
-        setFormError(errorMessage(t, result.error, { source: 'auth' }));
+        fail(result.error);
         return;
       }
       const data = result.data as { token?: string | null; user?: Record<string, unknown> } | null;
       if (data?.token) setBearerToken(data.token);
       const user = toSessionUser(data?.user);
       if (!user) {
-        setFormError(errorText(t, 'internal'));
+        fail({ code: 'internal' });
         return;
       }
       completeSignIn(queryClient, user);
       onSignedIn(next);
     } catch (err) {
-      setFormError(errorMessage(t, err, { source: 'auth' }));
+      fail(err);
     } finally {
       setPending(false);
     }
@@ -123,6 +158,7 @@ export function AuthForm({ next, github, onSignedIn, defaultMode = 'signIn' }: A
         <Label htmlFor={inputId}>{t(`fields.${field}`)}</Label>
         <Input
           id={inputId}
+          ref={field === 'password' && mode === 'signIn' ? focusIfAsked : undefined}
           name={field}
           type={type}
           autoComplete={autoComplete}
@@ -161,12 +197,12 @@ export function AuthForm({ next, github, onSignedIn, defaultMode = 'signIn' }: A
         disabled={pending}
         onClick={() => {
           setFormError(null);
-          void authClient()
-            .signIn.social({ provider: 'github', callbackURL: next })
+          void loadAuthClient()
+            .then((client) => client.signIn.social({ provider: 'github', callbackURL: next }))
             .then((r) => {
-              if (r?.error) setFormError(errorMessage(t, r.error, { source: 'auth' }));
+              if (r?.error) fail(r.error);
             })
-            .catch((err: unknown) => setFormError(errorMessage(t, err, { source: 'auth' })));
+            .catch(fail);
         }}
       >
         <GithubMark />
@@ -180,7 +216,28 @@ export function AuthForm({ next, github, onSignedIn, defaultMode = 'signIn' }: A
       role="alert"
       className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200"
     >
-      {formError}
+      {formError.code === 'email_taken' && mode === 'signUp' ? (
+        // The account exists: one click to the sign-in tab, with the e-mail still typed.
+        <TaggedText
+          text={t('auth:emailTaken')}
+          tags={{
+            signIn: (children) => (
+              <button
+                type="button"
+                className="font-semibold text-red-100 underline underline-offset-4 hover:text-white"
+                onClick={() => {
+                  focusPassword.current = true;
+                  switchMode('signIn');
+                }}
+              >
+                {children}
+              </button>
+            ),
+          }}
+        />
+      ) : (
+        formError.text
+      )}
     </p>
   ) : null;
 
@@ -192,14 +249,7 @@ export function AuthForm({ next, github, onSignedIn, defaultMode = 'signIn' }: A
   );
 
   return (
-    <Tabs
-      value={mode}
-      onValueChange={(v) => {
-        setMode(v as AuthMode);
-        setFieldErrors({});
-        setFormError(null);
-      }}
-    >
+    <Tabs value={mode} onValueChange={(v) => switchMode(v as AuthMode)}>
       <TabsList aria-label={t('tabs.label')}>
         <TabsTrigger value="signIn">{t('tabs.signIn')}</TabsTrigger>
         <TabsTrigger value="signUp">{t('tabs.signUp')}</TabsTrigger>

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@aprenda/shared/errors';
-import { authClient } from '@/lib/auth-client';
+import type { AuthClient } from '@/lib/auth-client';
 import { errorCode } from '@/lib/errors';
+import { loadAuthClient } from '@/lib/session';
 
 /** Where the server's reset link lands (the token is in `?token=`). */
 export const RESET_TOKEN_STORAGE_KEY = 'aprenda:reset-token';
@@ -8,10 +9,13 @@ export const RESET_TOKEN_STORAGE_KEY = 'aprenda:reset-token';
 type Result = { ok: true } | { ok: false; code: ErrorCode };
 
 async function run(
-  call: () => Promise<{ error?: { status?: number; code?: string } | null } | null | undefined>,
+  call: (
+    client: AuthClient,
+  ) => Promise<{ error?: { status?: number; code?: string } | null } | null | undefined>,
 ): Promise<Result> {
   try {
-    const result = await call();
+    // Better Auth's client is fetched on first use (not part of any screen's first load).
+    const result = await call(await loadAuthClient());
     if (result?.error) return { ok: false, code: errorCode(result.error, 'auth') };
     return { ok: true };
   } catch (err) {
@@ -21,22 +25,22 @@ async function run(
 
 /** "Esqueci minha senha": the server answers the same whether or not the account exists. */
 export function requestPasswordReset(email: string): Promise<Result> {
-  return run(() => authClient().requestPasswordReset({ email }));
+  return run((client) => client.requestPasswordReset({ email }));
 }
 
 /** A new password with the token of the reset link. */
 export function resetPassword(token: string, newPassword: string): Promise<Result> {
-  return run(() => authClient().resetPassword({ token, newPassword }));
+  return run((client) => client.resetPassword({ token, newPassword }));
 }
 
 /** Send the verification mail again (to the signed-in account's address). */
 export function resendVerification(email: string): Promise<Result> {
-  return run(() => authClient().sendVerificationEmail({ email }));
+  return run((client) => client.sendVerificationEmail({ email }));
 }
 
 /** "Alterar senha": the current password is required; every other session is signed out. */
 export function changePassword(currentPassword: string, newPassword: string): Promise<Result> {
-  return run(() =>
-    authClient().changePassword({ currentPassword, newPassword, revokeOtherSessions: true }),
+  return run((client) =>
+    client.changePassword({ currentPassword, newPassword, revokeOtherSessions: true }),
   );
 }

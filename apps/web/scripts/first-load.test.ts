@@ -1,0 +1,112 @@
+// @vitest-environment node
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type PluginOption } from 'vite';
+import { namespacesFor } from '../src/lib/route-namespaces';
+import config from '../vite.config';
+import {
+  FIRST_LOAD_BUDGET,
+  formatReport,
+  measureFirstLoad,
+  type MeasuredRoute,
+  type RouteFirstLoad,
+} from './first-load';
+
+/**
+ * Issue 11: the JavaScript a first visit downloads before the first paint, gzipped, stays within
+ * 170 KB for / and /auth and 200 KB for /dashboard. Builds the app (as `npm run build` does, into
+ * a temporary folder, with a manifest and without the .br/.gz files) and measures it.
+ */
+
+const BUILD_TIMEOUT_MS = 240_000;
+
+function withoutPrecompress(plugins: PluginOption[] | undefined): PluginOption[] {
+  return (plugins ?? [])
+    .flat(Infinity as 1)
+    .filter(
+      (p) => !(p && typeof p === 'object' && 'name' in p && p.name === 'aprenda:precompress'),
+    );
+}
+
+let outDir = '';
+let results: RouteFirstLoad[] = [];
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'aprenda-first-load-'));
+  // A production build, as `vite build` makes it (Vitest runs with NODE_ENV=test).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      ...config,
+      configFile: false,
+      mode: 'production',
+      root: fileURLToPath(new URL('..', import.meta.url)),
+      logLevel: 'error',
+      plugins: withoutPrecompress(config.plugins),
+      build: { ...config.build, outDir, emptyOutDir: true, manifest: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  results = await measureFirstLoad(outDir);
+  process.stdout.write(`First-load JavaScript (gzip -9):\n${formatReport(results)}\n`);
+}, BUILD_TIMEOUT_MS);
+
+afterAll(async () => {
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+function route(path: MeasuredRoute): RouteFirstLoad {
+  const found = results.find((r) => r.route === path);
+  if (!found) throw new Error(`${path} was not measured`);
+  return found;
+}
+
+describe('first load', () => {
+  it.each(Object.keys(FIRST_LOAD_BUDGET) as MeasuredRoute[])(
+    '%s stays within its budget of gzipped JavaScript',
+    (path) => {
+      const measured = route(path);
+      expect(measured.files.length).toBeGreaterThan(3);
+      expect(measured.gzip, formatReport([measured])).toBeLessThanOrEqual(FIRST_LOAD_BUDGET[path]);
+    },
+  );
+
+  it('fetches the screen’s Portuguese catalogs only: no English, no catalog of another screen', () => {
+    for (const measured of results) {
+      const catalogs = measured.sources.filter((src) => src.startsWith('src/locales/'));
+      const expected = namespacesFor(measured.route).map((ns) => `src/locales/pt-BR/${ns}.json`);
+      expect(catalogs.sort(), measured.route).toEqual(expected.sort());
+    }
+  });
+
+  it('leaves toasts, the Better Auth client, zod and PostHog out of every first load', async () => {
+    const markers = {
+      sonner: 'data-sonner-toaster',
+      'better-auth': 'better-auth',
+      zod: '$ZodType',
+      'posthog-js': 'PostHog',
+    };
+    for (const measured of results) {
+      for (const { file } of measured.files) {
+        const code = await readFile(join(outDir, file), 'utf8');
+        for (const [library, marker] of Object.entries(markers)) {
+          expect(code.includes(marker), `${library} in ${file} (${measured.route})`).toBe(false);
+        }
+      }
+    }
+    // The markers do find those libraries in the build (so the check above means something).
+    const all = (await readdir(join(outDir, 'assets'))).filter((f) => f.endsWith('.js'));
+    const code = await Promise.all(all.map((f) => readFile(join(outDir, 'assets', f), 'utf8')));
+    for (const marker of Object.values(markers)) {
+      expect(
+        code.some((c) => c.includes(marker)),
+        marker,
+      ).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Translation namespaces (besides "common", which every build carries) that a screen shows at its
+ * first paint, by path. main.tsx fetches them together with the screen's code, so the screen does
+ * not wait for them afterwards; a namespace missing here is still fetched when a component asks
+ * for it (react-i18next suspends, lib/i18n.ts), only later. The first-load measurement
+ * (scripts/first-load.ts) counts these catalogs. No imports: Node reads this file too.
+ */
+export function namespacesFor(pathname: string): string[] {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const [, first = '', second = ''] = path.split('/');
+  switch (first) {
+    case '':
+      return ['home'];
+    case 'about':
+      return ['about'];
+    case 'auth':
+      return ['auth', 'errors'];
+    case 'convite':
+      return ['classes', 'errors'];
+    case 'profile':
+      return ['profile', 'auth', 'classes', 'errors'];
+    case 'dashboard': {
+      // The shell (dashboard), the guard (errors) and the e-mail verification notice (auth).
+      const shell = ['dashboard', 'errors', 'auth'];
+      if (second === 'student' || second === 'teacher') return [...shell, 'classes'];
+      if (second === 'chat') return [...shell, 'chat'];
+      return shell;
+    }
+    default:
+      return [];
+  }
+}
