@@ -192,7 +192,11 @@ export default tseslint.config(
   },
   {
     // Below the routes nothing knows HTTP: queries, other module files, lib/ and db/.
-    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    files: [
+      'apps/server/src/modules/**/*.ts',
+      'apps/server/src/lib/**/*.ts',
+      'apps/server/src/db/**/*.ts',
+    ],
     ignores: ['**/*.routes.ts', '**/*.http.ts', '**/*.service.ts', '**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -246,7 +250,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "ImportExpression[source.value=/(apps\\/server|server\\/src|@aprenda\\/server)/]",
+          selector:
+            'ImportExpression[source.value=/(apps\\/server|server\\/src|@aprenda\\/server)/]',
           message: 'The web (and shared) may import only types from the server.',
         },
       ],
@@ -262,7 +267,16 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['node:*', 'react', 'react/*', 'react-dom', 'react-dom/*', '**/apps/**', '@aprenda/web', '@aprenda/server'],
+              group: [
+                'node:*',
+                'react',
+                'react/*',
+                'react-dom',
+                'react-dom/*',
+                '**/apps/**',
+                '@aprenda/web',
+                '@aprenda/server',
+              ],
               message: 'packages/shared runs on both ends: no Node, React, DOM or app imports.',
             },
           ],

@@ -116,7 +116,10 @@ describe('architecture lint rules', () => {
       ),
     ).toEqual([]);
     expect(
-      await rulesFor(service, "export const pg = (ctx: { db: { dialect: string } }) =>\n  ctx.db.dialect === 'postgres';\n"),
+      await rulesFor(
+        service,
+        "export const pg = (ctx: { db: { dialect: string } }) =>\n  ctx.db.dialect === 'postgres';\n",
+      ),
     ).toContain('no-restricted-syntax');
     expect(await rulesFor(service, "export const r = () => new Response('x');\n")).toContain(
       'no-restricted-syntax',
@@ -159,7 +162,8 @@ describe('architecture lint rules', () => {
   });
 
   it('middleware and the composition root use a module through its public entry (root: and routes)', async () => {
-    const internal = "import { publicConfig } from '../modules/config/config.service.ts';\nvoid publicConfig;\n";
+    const internal =
+      "import { publicConfig } from '../modules/config/config.service.ts';\nvoid publicConfig;\n";
     expect(await rulesFor(`${server}/middleware/fixture.ts`, internal)).toContain(
       'import-x/no-restricted-paths',
     );

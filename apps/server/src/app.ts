@@ -5,6 +5,7 @@ import { systemClock } from './lib/clock.ts';
 import { silentLogger } from './lib/logger.ts';
 import { createResponseCache } from './lib/response-cache.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createAnswerRelay } from './lib/answer-relay.ts';
 import { errorHandler, notFoundHandler, problemResponse } from './middleware/errors.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps) {
     cacheScopes: deps.cacheScopes ?? CACHE_SCOPES,
     sessionCache: responseCache.maxBytes > 0 ? new Map() : undefined,
     mailer: undefined as unknown as Mailer,
+    answerRelay: deps.answerRelay ?? createAnswerRelay(deps.env.REDIS_URL, deps.logger),
   };
   ctx.mailer = deps.mailer ?? createMailer(deps.env, (entry) => ctx.logger(entry));
   ctx.auth = createAuth(ctx);

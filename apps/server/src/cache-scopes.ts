@@ -9,4 +9,8 @@ import { conversationsScope } from './modules/conversations/public.ts';
  * all in one query. A module's cached answer declares its scopes in `<area>.cache.ts` and lists
  * them here.
  */
-export const CACHE_SCOPES: readonly CacheScope[] = [sessionsScope, classesScope, conversationsScope];
+export const CACHE_SCOPES: readonly CacheScope[] = [
+  sessionsScope,
+  classesScope,
+  conversationsScope,
+];

@@ -1,5 +1,6 @@
 import type { UserRole } from '@aprenda/shared/constants';
 import type { Auth } from './auth.ts';
+import type { AnswerRelay } from './lib/answer-relay.ts';
 import type { DbHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { CacheScope } from './lib/cache-scopes.ts';
@@ -31,6 +32,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The data versions cached answers depend on; default: src/cache-scopes.ts. */
   cacheScopes?: readonly CacheScope[];
+  /** Live answers (decision 0024); default: Redis when REDIS_URL is set, else memory. */
+  answerRelay?: AnswerRelay;
 }
 
 export interface AppContext {
@@ -47,6 +50,8 @@ export interface AppContext {
   /** Sessions the signed-bearer fast path resolved (none when the response cache is off). */
   sessionCache: SessionCache | undefined;
   mailer: Mailer;
+  /** Answers being generated, followed by any number of readers (decision 0024). */
+  answerRelay: AnswerRelay;
 }
 
 /** A session resolved by the fast path, reused while the `sessions` version it was read at holds. */

@@ -42,9 +42,9 @@ describe.each(dialects)('cache scopes (%s)', (dialect) => {
   };
 
   it('migrate leaves exactly the triggers the declarations generate, and records their checksum', async () => {
-    const { rows } = await sql<{ checksum: string }>`select checksum from cache_trigger_sync`.execute(
-      t.db.db,
-    );
+    const { rows } = await sql<{
+      checksum: string;
+    }>`select checksum from cache_trigger_sync`.execute(t.db.db);
     expect(rows).toEqual([{ checksum: cacheTriggerChecksum(CACHE_SCOPES, dialect) }]);
     const names = await triggerNames();
     // One per scope and watched table (PostgreSQL global scopes: one per table; otherwise one per
@@ -73,9 +73,8 @@ describe.each(dialects)('cache scopes (%s)', (dialect) => {
                 join pg_class c on c.oid = t.tgrelid
                where c.relnamespace = current_schema()::regnamespace`.execute(t.db.db)
           ).rows[0]!.oids
-        : (
-            await sql<{ n: number }>`select count(*) as n from sqlite_master`.execute(t.db.db)
-          ).rows[0]!.n;
+        : (await sql<{ n: number }>`select count(*) as n from sqlite_master`.execute(t.db.db))
+            .rows[0]!.n;
     const stampBefore = await stamp();
     await syncCacheTriggers(t.db.db, dialect, CACHE_SCOPES);
     expect(await triggerNames()).toEqual(before);
@@ -135,7 +134,11 @@ describe.each(dialects)('cache scopes (%s)', (dialect) => {
 
   it('a declaration that could not become SQL is refused', () => {
     expect(() =>
-      defineCacheScope({ name: "x'; drop", per: 'everyone', bumpedBy: [{ table: 't', on: ['insert'] }] }),
+      defineCacheScope({
+        name: "x'; drop",
+        per: 'everyone',
+        bumpedBy: [{ table: 't', on: ['insert'] }],
+      }),
     ).toThrow(/name/);
     expect(() =>
       defineCacheScope({ name: 'x', per: 'user', bumpedBy: [{ table: 't', on: ['insert'] }] }),

@@ -49,6 +49,8 @@ export const ERROR_CODES = [
   'invalid_token',
   'email_already_verified',
   'wrong_password',
+  'teacher_account_required',
+  'socratic_required',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

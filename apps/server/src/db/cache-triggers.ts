@@ -157,9 +157,11 @@ export async function syncCacheTriggers(
   // The common start: nothing changed — one read, no write (a read-only SQLite file starts too).
   if ((await storedChecksum(db)) !== checksum) {
     await db.transaction().execute(async (trx) => {
-      if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SYNC_LOCK})`.execute(trx);
+      if (dialect === 'postgres')
+        await sql`select pg_advisory_xact_lock(${SYNC_LOCK})`.execute(trx);
       if ((await storedChecksum(trx)) === checksum) return;
-      for (const statement of await dropStatements(trx, dialect)) await sql.raw(statement).execute(trx);
+      for (const statement of await dropStatements(trx, dialect))
+        await sql.raw(statement).execute(trx);
       for (const statement of cacheTriggerStatements(scopes, dialect)) {
         await sql.raw(statement).execute(trx);
       }

@@ -26,6 +26,8 @@ export interface ClassTable {
   archived: Generated<number>;
   /** 1 = joining by code is on (POST /classes/join). */
   join_by_code: Generated<number>;
+  /** 1 = conversations linked to the class answer in Socratic mode only (migration 0012). */
+  require_socratic: Generated<number>;
   created_at: string;
   updated_at: string;
 }

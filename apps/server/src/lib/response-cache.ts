@@ -20,8 +20,10 @@ import type { DbHandle } from '../db/client.ts';
 export interface ResponseCache {
   /** Byte budget; 0 = off. */
   readonly maxBytes: number;
-  get(key: string, versions: string): Uint8Array | undefined;
-  set(key: string, versions: string, body: Uint8Array): void;
+  /** The entry filed under `versions`, unless it expired at or before `nowMs`. */
+  get(key: string, versions: string, nowMs?: number): Uint8Array | undefined;
+  /** `expiresAt` (ms): an answer that time alone makes wrong (e.g. "the next event") ends then. */
+  set(key: string, versions: string, body: Uint8Array, expiresAt?: number): void;
   /** Entries and bytes held (for tests and benchmarks). */
   stats(): { entries: number; bytes: number; hits: number; misses: number };
 }
@@ -30,6 +32,7 @@ interface Entry {
   versions: string;
   body: Uint8Array;
   bytes: number;
+  expiresAt: number | undefined;
 }
 
 export function createResponseCache(maxBytes: number): ResponseCache {
@@ -43,9 +46,11 @@ export function createResponseCache(maxBytes: number): ResponseCache {
   };
   return {
     maxBytes,
-    get(key, versions) {
+    get(key, versions, nowMs) {
       const entry = entries.get(key);
-      if (!entry || entry.versions !== versions) {
+      const expired =
+        entry?.expiresAt !== undefined && nowMs !== undefined && nowMs >= entry.expiresAt;
+      if (!entry || entry.versions !== versions || expired) {
         misses++;
         return undefined;
       }
@@ -55,13 +60,13 @@ export function createResponseCache(maxBytes: number): ResponseCache {
       entries.set(key, entry);
       return entry.body;
     },
-    set(key, versions, body) {
+    set(key, versions, body, expiresAt) {
       const old = entries.get(key);
       if (old) drop(key, old);
       // Body bytes + key (UTF-16) + bookkeeping: what the entry holds, roughly.
       const size = body.byteLength + key.length * 2 + 128;
       if (maxBytes <= 0 || size > maxBytes / 16) return;
-      entries.set(key, { versions, body, bytes: size });
+      entries.set(key, { versions, body, bytes: size, expiresAt });
       bytes += size;
       for (const [k, e] of entries) {
         if (bytes <= maxBytes) break;

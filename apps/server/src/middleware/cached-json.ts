@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { DbHandle } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
 import { type CacheScope, scopeNamesFor } from '../lib/cache-scopes.ts';
 import {
   type DataVersions,
@@ -13,14 +14,16 @@ import {
  * module's declarations — per-user ones for the signed-in user) has not changed since it was
  * computed. Same body and content type as `c.json`. The versions come from the request's
  * `dataVersions` when the session middleware read them already (one query for both), else from
- * one query here — either way before `produce()` runs.
+ * one query here — either way before `produce()` runs. An answer that time alone can make wrong
+ * gives `validUntil(answer)` (ms; undefined = no limit): it is not served from then on.
  */
-export async function cachedJson(
+export async function cachedJson<T>(
   c: Context,
-  deps: { db: DbHandle; responseCache: ResponseCache },
+  deps: { db: DbHandle; responseCache: ResponseCache; clock: Clock },
   key: string,
   scopes: readonly CacheScope[],
-  produce: () => Promise<unknown>,
+  produce: () => Promise<T>,
+  validUntil?: (answer: T) => number | undefined,
 ): Promise<Response> {
   const cache = deps.responseCache;
   if (cache.maxBytes <= 0) return c.json(await produce());
@@ -31,12 +34,14 @@ export async function cachedJson(
   const versions =
     (known && joinVersions(known, names)) ??
     joinVersions(await readVersionMap(deps.db, names), names)!;
-  let body = cache.get(key, versions);
+  const nowMs = validUntil ? deps.clock.now().getTime() : undefined;
+  let body = cache.get(key, versions, nowMs);
   if (body === undefined) {
+    const answer = await produce();
     // Kept as UTF-8 bytes: a hit is written to the socket as is, never encoded again (for a
     // Portuguese text, encoding a two-byte JS string was ~18 % of a hit's CPU time).
-    body = Buffer.from(JSON.stringify(await produce()), 'utf8');
-    cache.set(key, versions, body);
+    body = Buffer.from(JSON.stringify(answer), 'utf8');
+    cache.set(key, versions, body, validUntil?.(answer));
   }
   return c.body(body as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json' });
 }

@@ -83,6 +83,8 @@ export const STATUS_OF = {
   invalid_token: 400,
   email_already_verified: 409,
   wrong_password: 400,
+  teacher_account_required: 403,
+  socratic_required: 409,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export function problemResponse(

@@ -16,7 +16,6 @@ type Resolved = { user: SessionUser; session: SessionInfo; versions?: DataVersio
 /** The fast path could not decide: ask Better Auth. */
 const ASK_BETTER_AUTH = Symbol('ask-better-auth');
 
-
 /** A signed bearer token `<token>.<base64 HMAC-SHA-256>` (what `set-auth-token` hands out). */
 const SIGNED_TOKEN = /^([^.]+)\.([A-Za-z0-9+/_-]{43}=?)$/;
 

@@ -70,6 +70,19 @@ describe('locales', () => {
     }
   });
 
+  it('words every retry button the same way across the app', () => {
+    const wording: Record<string, string> = { 'pt-BR': 'Tentar de novo', en: 'Try again' };
+    for (const lang of LANGUAGES) {
+      for (const ns of NAMESPACES) {
+        for (const [key, value] of flatten(files[`./${lang}/${ns}.json`]?.default)) {
+          if (/(^|\.)(retry|retryLabel)$/.test(key)) {
+            expect(value, `${lang} ${ns}:${key}`).toBe(wording[lang]);
+          }
+        }
+      }
+    }
+  });
+
   it('keeps the UI-contract texts', () => {
     expect(resources['pt-BR'].common.loading).toBe('Carregando...');
     expect(resources['pt-BR'].common.language).toBe('Idioma');

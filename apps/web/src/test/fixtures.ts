@@ -12,6 +12,7 @@ export function conversation(
     mode: 'socratic',
     class_id: null,
     class_title: null,
+    socratic_required: false,
     pinned: false,
     created_at: '2026-03-01T10:00:00.000Z',
     updated_at: '2026-03-01T10:00:00.000Z',

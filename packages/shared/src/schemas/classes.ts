@@ -22,6 +22,8 @@ export const EVENT_LOCATION_MAX = 200;
 export const EVENT_RANGE_MAX_DAYS = 366;
 export const INVITE_DEFAULT_EXPIRY_DAYS = 7;
 export const INVITE_MAX_EXPIRY_DAYS = 365;
+/** The invite form's shortest expiry, in days. */
+export const INVITE_MIN_EXPIRY_DAYS = 1;
 export const INVITE_MAX_USES = 10_000;
 /** Upcoming events shown on the class page (GET /classes/{id}). */
 export const CLASS_UPCOMING_EVENTS = 5;
@@ -76,6 +78,8 @@ export const updateClassSchema = z
     code: classCodeSchema.optional(),
     /** false turns joining by code off (POST /classes/join answers 404). */
     join_by_code: z.boolean().optional(),
+    /** true: conversations linked to the class answer in Socratic mode only. */
+    require_socratic: z.boolean().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
     message: 'at least one field is required',
@@ -186,6 +190,10 @@ export const createEventSchema = z
   });
 export type CreateEventInput = z.input<typeof createEventSchema>;
 
+/** PUT /classes/{id}/events/{eventId}: the whole event again, as on create. */
+export const updateEventSchema = createEventSchema;
+export type UpdateEventInput = CreateEventInput;
+
 /** A teacher's name in class answers. */
 export interface ClassTeacher {
   id: string;
@@ -205,6 +213,22 @@ export interface ClassSummary {
   role: MemberRole;
   /** Names of the class's teachers. */
   teachers: string[];
+  /** Conversations linked to the class answer in Socratic mode only (the teachers' choice). */
+  require_socratic: boolean;
+  /**
+   * The class's next event: of the events not over yet (ongoing or to come), the one that ends
+   * first; null when there is none.
+   */
+  next_event: ClassNextEvent | null;
+}
+
+/** What a class card shows of its next event (times as in `ClassEvent`). */
+export interface ClassNextEvent {
+  id: string;
+  title: string;
+  starts_at: string;
+  ends_at: string | null;
+  all_day: boolean;
 }
 
 /** A calendar event of a class. Times are ISO-8601 UTC (`…Z`). */
@@ -230,6 +254,8 @@ export interface ClassDetail {
   description: string | null;
   code: string | null;
   join_by_code: boolean;
+  /** Conversations linked to the class answer in Socratic mode only (the teachers' choice). */
+  require_socratic: boolean;
   owner_id: string;
   created_at: string;
   updated_at: string;
@@ -247,6 +273,16 @@ export interface ClassMember {
   role: MemberRole;
   joined_at: string;
   email?: string;
+}
+
+/**
+ * POST /classes/{id}/members?email=…: the same answer whether the e-mail has an account (added to
+ * the class) or not (an invite locked to it is created and mailed) — it never tells which.
+ */
+export interface MemberAddedByEmail {
+  /** The e-mail as given, in lower case. */
+  email: string;
+  role: MemberRole;
 }
 
 export type InviteStatus = 'valid' | 'expired' | 'revoked' | 'used_up';

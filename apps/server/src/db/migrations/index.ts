@@ -9,6 +9,8 @@ import * as m0008 from './0008-cache-versions.ts';
 import * as m0009 from './0009-search-cheaper-inserts.ts';
 import * as m0010 from './0010-streaming-answers-index.ts';
 import * as m0011 from './0011-cache-trigger-sync.ts';
+import * as m0012 from './0012-class-require-socratic.ts';
+import * as m0013 from './0013-class-events-next.ts';
 
 /**
  * Every app migration, in order. Add new ones at the end; never edit a landed one. The key is the
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0009_search_cheaper_inserts': m0009,
   '0010_streaming_answers_index': m0010,
   '0011_cache_trigger_sync': m0011,
+  '0012_class_require_socratic': m0012,
+  '0013_class_events_next': m0013,
 };
