@@ -28,6 +28,11 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
+import { skillsRoutes } from './modules/skills/skills.routes.ts';
+import { generateRoutes } from './modules/flashcards/generate.routes.ts';
+import { flashcardsRoutes } from './modules/flashcards/flashcards.routes.ts';
+import { importBodyRoutes, importRoutes } from './modules/flashcards/import.routes.ts';
+import { mediaBodyRoutes, mediaRoutes } from './modules/flashcards/media.routes.ts';
 
 /** Password-reset and verification mails per e-mail address per hour. */
 const AUTH_MAILS_PER_HOUR = 5;
@@ -97,7 +102,11 @@ export function createApp(deps: AppDeps) {
   );
 
   // 5. Bodies: at most MAX_JSON_BODY_BYTES of well-formed JSON without NUL (API and records only).
-  for (const path of prefixes) app.use(path, bodyGuard({ maxBytes: MAX_JSON_BODY_BYTES }));
+  // The few routes with their own limit or raw bytes (imports, images) are declared by their modules.
+  const bodyRoutes = [...importBodyRoutes(ctx.env), ...mediaBodyRoutes(ctx.env)];
+  for (const path of prefixes) {
+    app.use(path, bodyGuard({ maxBytes: MAX_JSON_BODY_BYTES, routes: bodyRoutes }));
+  }
 
   // 6. Wrong passwords per account: after AUTH_ACCOUNT_MAX_FAILURES the account (whatever the
   // address) is locked for AUTH_ACCOUNT_LOCK_SECONDS; a correct password clears the count.
@@ -148,6 +157,11 @@ export function createApp(deps: AppDeps) {
   app.route(`${api}/classes`, classesRoutes(ctx));
   app.route(`${api}/calendar`, calendarRoutes(ctx));
   app.route(api, conversationsRoutes(ctx));
+  app.route(`${api}/skills`, skillsRoutes(ctx));
+  app.route(api, generateRoutes(ctx));
+  app.route(api, flashcardsRoutes(ctx));
+  app.route(api, importRoutes(ctx));
+  app.route(api, mediaRoutes(ctx));
 
   // Unknown API paths are 404 problems, never the SPA.
   for (const prefix of [api, records]) {

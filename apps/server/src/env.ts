@@ -119,6 +119,8 @@ export const envSchema = z
      * 0 turns it off.
      */
     RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+    /** Largest Anki package (`.apkg`) POST /decks/import/apkg accepts, in MiB (413 above). */
+    FLASHCARD_IMPORT_MAX_MB: z.coerce.number().min(1).max(2048).default(100),
     /**
      * Flood guard per client address on sign-in, sign-up and the password and verification
      * mails: requests per window. High on purpose — a whole school may share one address; guessing

@@ -1,5 +1,6 @@
 import type { AppContext } from './context.ts';
 import { addClassMember, createClass } from './modules/classes/public.ts';
+import { seedDemoDeck } from './modules/flashcards/public.ts';
 
 export interface DemoAccount {
   role: string;
@@ -45,7 +46,8 @@ export async function hasAnyUser(ctx: Pick<AppContext, 'db'>): Promise<boolean> 
 
 /**
  * Demo data for an empty database: a teacher and two students (created through Better Auth, so
- * passwords are really hashed) and one class with all three. Does nothing — and returns [] — when
+ * passwords are really hashed), one class with all three and a flashcard deck of the teacher's
+ * shared with it (each student studies it on their own schedule). Does nothing — and returns [] — when
  * any user exists. Returns the credentials to print.
  */
 export async function seedDemo(ctx: AppContext): Promise<DemoAccount[]> {
@@ -77,5 +79,6 @@ export async function seedDemo(ctx: AppContext): Promise<DemoAccount[]> {
   const [teacherId, ...studentIds] = ids;
   const klass = await createClass(ctx, teacherId!, DEMO_CLASS);
   for (const id of studentIds) await addClassMember(ctx, klass.id, id, 'student');
+  await seedDemoDeck(ctx, teacherId!, klass.id);
   return DEMO_ACCOUNTS.map((a) => ({ ...a }));
 }

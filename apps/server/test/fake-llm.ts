@@ -6,9 +6,14 @@ import type { Socket } from 'node:net';
  * A real OpenAI-compatible Chat Completions server on 127.0.0.1:<random port> for tests and the
  * e2e harness (no dependencies; import it anywhere). `POST …/chat/completions`:
  * - `stream: true` → SSE `chat.completion.chunk`s (one per scripted chunk) then `[DONE]`;
- * - `stream: false` → one `chat.completion` (used for titles).
+ * - `stream: false` → one `chat.completion` (used for titles);
+ * - structured output (a `response_format` of type `json_schema` or `json_object`, which the AI
+ *   SDK's `Output.object` sends through `@ai-sdk/openai-compatible`; streamed or not) → the JSON
+ *   text of an object as the message content (used for cards from the tutor).
  * What each request gets comes from a script queue (`script(...)` for streamed requests,
- * `scriptTitle(...)` for the others); when a queue is empty the defaults answer.
+ * `scriptTitle(...)` for the other plain ones, `scriptObject(...)` for structured ones); when a
+ * queue is empty the defaults answer — for structured requests, a small instance of the
+ * request's own JSON schema (`exampleOf`).
  * Every request is recorded (path, Authorization header, parsed body) in `requests`.
  */
 
@@ -21,7 +26,9 @@ export type LlmStep =
   /** Send `chunks`, then destroy the connection (no finish, no [DONE]). */
   | { kind: 'drop'; chunks: string[]; delayMs?: number }
   /** Accept the request and never send a token (until the client gives up). */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** Answer with `JSON.stringify(value)` as the content (structured output); `delayMs` first. */
+  | { kind: 'object'; value: unknown; delayMs?: number };
 
 export interface RecordedLlmRequest {
   method: string;
@@ -42,6 +49,8 @@ export interface FakeLlmOptions {
   defaultAnswer?: LlmStep;
   /** Answer of non-streamed requests (titles) when their queue is empty. */
   defaultTitle?: LlmStep;
+  /** Answer of structured-output requests when their queue is empty. Default: `exampleOf`. */
+  defaultObject?: LlmStep;
   /** Only these bearer keys are accepted (others → 401). Default: any key. */
   acceptKeys?: string[];
   /** Listen on this port (e.g. to come back where a killed one was). Default: a free one. */
@@ -57,6 +66,8 @@ export interface FakeLlm {
   script(...steps: LlmStep[]): void;
   /** Queue steps for the next non-streamed (title) requests. */
   scriptTitle(...steps: LlmStep[]): void;
+  /** Queue steps for the next structured-output requests (`response_format` json). */
+  scriptObject(...steps: LlmStep[]): void;
   /** Clear recorded requests and queues. */
   reset(): void;
   /** Streamed requests that are still open (for "the provider call was aborted" checks). */
@@ -83,6 +94,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
   const requests: RecordedLlmRequest[] = [];
   let streamQueue: LlmStep[] = [];
   let titleQueue: LlmStep[] = [];
+  let objectQueue: LlmStep[] = [];
   let open = 0;
   const sockets = new Set<Socket>();
   let seq = 0;
@@ -128,6 +140,9 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     let step: LlmStep;
     if (options.acceptKeys && !options.acceptKeys.includes(key)) {
       step = { kind: 'status', status: 401, message: 'Incorrect API key provided' };
+    } else if (structuredSchema(body) !== undefined) {
+      step = objectQueue.shift() ??
+        options.defaultObject ?? { kind: 'object', value: exampleOf(structuredSchema(body)) };
     } else if (stream) {
       step = streamQueue.shift() ?? options.defaultAnswer ?? DEFAULT_ANSWER;
     } else {
@@ -147,6 +162,11 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
         }),
       );
       return;
+    }
+
+    if (step.kind === 'object') {
+      if (step.delayMs) await sleep(step.delayMs);
+      step = { kind: 'answer', chunks: [JSON.stringify(step.value)] };
     }
 
     if (!stream) {
@@ -225,10 +245,12 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     requests,
     script: (...steps) => void streamQueue.push(...steps),
     scriptTitle: (...steps) => void titleQueue.push(...steps),
+    scriptObject: (...steps) => void objectQueue.push(...steps),
     reset() {
       requests.length = 0;
       streamQueue = [];
       titleQueue = [];
+      objectQueue = [];
     },
     openStreams: () => open,
     close: () =>
@@ -237,4 +259,53 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The JSON schema a structured-output request asks for: `response_format.json_schema.schema`
+ * (`json_schema`), `null` for a schema-less `json_object`, undefined for a plain request.
+ */
+export function structuredSchema(body: RecordedLlmRequest['body']): unknown {
+  const format = body.response_format as
+    { type?: string; json_schema?: { schema?: unknown } } | undefined;
+  if (format?.type === 'json_schema') return format.json_schema?.schema ?? null;
+  if (format?.type === 'json_object') return null;
+  return undefined;
+}
+
+/**
+ * A small value that fits a JSON schema (objects with every property, arrays of one item, the
+ * first enum value, "exemplo" for strings); `{}` without a schema.
+ */
+export function exampleOf(schema: unknown): unknown {
+  const s = (schema ?? {}) as {
+    type?: string | string[];
+    properties?: Record<string, unknown>;
+    items?: unknown;
+    enum?: unknown[];
+    const?: unknown;
+    anyOf?: unknown[];
+  };
+  if (s.const !== undefined) return s.const;
+  if (s.enum && s.enum.length > 0) return s.enum[0];
+  if (s.anyOf && s.anyOf.length > 0) return exampleOf(s.anyOf[0]);
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  switch (type) {
+    case 'string':
+      return 'exemplo';
+    case 'number':
+    case 'integer':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [exampleOf(s.items)];
+    case 'null':
+      return null;
+    default: {
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(s.properties ?? {})) out[key] = exampleOf(value);
+      return out;
+    }
+  }
 }

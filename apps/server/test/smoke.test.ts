@@ -82,6 +82,21 @@ describe.each(dialects)('demo seed (%s)', (dialect) => {
       expect(body.items.map((c) => [c.title, c.teachers])).toEqual([
         ['Matemática — 9º ano', ['Helena Costa']],
       ]);
+      // The teacher's demo deck: hers, and "Da turma" for the students, with cards to study.
+      const decks = await t.app.request('/api/decks?tz=America/Sao_Paulo', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const list = (await decks.json()) as {
+        items: Array<{ title: string; source: string; counts: { due: number; total: number } }>;
+      };
+      expect(list.items).toEqual([
+        expect.objectContaining({
+          title: 'Revisão de Matemática — 9º ano',
+          source: email.startsWith('helena') ? 'own' : 'class',
+          // 8 cards, 9 items: the Pythagoras cloze card has two deletions.
+          counts: expect.objectContaining({ due: 9, total: 8 }),
+        }),
+      ]);
     }
   });
 });

@@ -51,6 +51,18 @@ export const ERROR_CODES = [
   'wrong_password',
   'teacher_account_required',
   'socratic_required',
+  'import_invalid',
+  'import_too_large',
+  'media_too_large',
+  'media_type_unsupported',
+  'skill_code_taken',
+  'conversation_empty',
+  'generated_cards_invalid',
+  'card_side_too_long',
+  'deck_full',
+  'cloze_without_deletion',
+  'review_conflict',
+  'nothing_to_undo',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -128,6 +128,152 @@ export interface MessageTable {
   updated_at: string;
 }
 
+/** A skill of the shared catalogue (migration 0015; docs/api/skills.md). */
+export interface SkillTable {
+  id: string;
+  /** e.g. a BNCC code (`EF06MA03`), unique when present. */
+  code: string | null;
+  name: string;
+  /** 1 = part of the starter list every database gets. */
+  built_in: Generated<number>;
+  /** Folded `code name` (lower case, no accents) for GET /skills?q=. */
+  search: string;
+  /** '0' + code, or '1' + folded name: the list's order (with id). */
+  sort_key: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** A flashcard deck (migration 0014; docs/api/flashcards.md). */
+export interface DeckTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  description: string | null;
+  desired_retention: number;
+  new_per_day: number;
+  reviews_per_day: number;
+  /** Cards not deleted (kept by the cards service). */
+  card_count: Generated<number>;
+  /** The last `position` handed to an item of this deck. */
+  item_seq: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeckShareTable {
+  deck_id: string;
+  class_id: string;
+  shared_by: string | null;
+  created_at: string;
+}
+
+export interface FlashcardTable {
+  id: string;
+  deck_id: string;
+  /** 'basic' | 'cloze' */
+  kind: string;
+  front: string;
+  back: Generated<string>;
+  /** JSON array of strings. */
+  tags: Generated<string>;
+  skill_id: string | null;
+  content_version: Generated<number>;
+  /** Folded front, back and tags (lower case, no accents) for ?q=. */
+  search: Generated<string>;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FlashcardItemTable {
+  id: string;
+  card_id: string;
+  deck_id: string;
+  /** 0 for basic; the cloze number. */
+  ord: number;
+  /** Order of new items within the deck. */
+  position: number;
+  /** 1 while its card is deleted. */
+  deleted: Generated<number>;
+}
+
+export interface FlashcardStateTable {
+  user_id: string;
+  item_id: string;
+  card_id: string;
+  deck_id: string;
+  /** 'new' | 'learning' | 'review' | 'relearning' */
+  state: string;
+  /** 1 learning/relearning, 2 review, 0 new, -1 suspended, -2 card deleted. */
+  queue: number;
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  last_review: string | null;
+  suspended: Generated<number>;
+  deleted: Generated<number>;
+  updated_at: string;
+}
+
+export interface FlashcardProgressTable {
+  user_id: string;
+  deck_id: string;
+  /** Every item at or before this position has a state row for the user (or is deleted). */
+  new_after: Generated<number>;
+}
+
+export interface FlashcardReviewTable {
+  /** The client's id (unique per user). */
+  id: string;
+  user_id: string;
+  item_id: string;
+  card_id: string;
+  deck_id: string;
+  content_version: number;
+  rating: number;
+  /** State name before the rating. */
+  prev_state: string;
+  /** The whole FSRS card before and after, JSON. */
+  state_before: string;
+  state_after: string;
+  scheduled_days: number;
+  elapsed_days: number;
+  duration_ms: number;
+  client_time: string;
+  reviewed_at: string;
+  undone_at: string | null;
+}
+
+export interface FsrsParametersTable {
+  user_id: string;
+  /** JSON array of FSRS weights, null until fitted. */
+  weights: string | null;
+  review_count: Generated<number>;
+  fitted_reviews: Generated<number>;
+  fitted_at: string | null;
+  updated_at: string;
+}
+
+/** An image of a deck's cards (migration 0016), served from /api/media/{id}. */
+export interface MediaTable {
+  id: string;
+  owner_id: string;
+  deck_id: string | null;
+  /** What the bytes were sniffed as: image/png, image/jpeg, image/gif or image/webp. */
+  mime: string;
+  size: number;
+  /** hex SHA-256 of the bytes. */
+  sha256: string;
+  data: Uint8Array;
+  created_at: string;
+}
+
 export interface Database {
   user: UserTable;
   classes: ClassTable;
@@ -139,6 +285,16 @@ export interface Database {
   user_api_keys: UserApiKeyTable;
   conversations: ConversationTable;
   messages: MessageTable;
+  skills: SkillTable;
+  decks: DeckTable;
+  deck_shares: DeckShareTable;
+  flashcards: FlashcardTable;
+  flashcard_items: FlashcardItemTable;
+  flashcard_states: FlashcardStateTable;
+  flashcard_progress: FlashcardProgressTable;
+  flashcard_reviews: FlashcardReviewTable;
+  fsrs_parameters: FsrsParametersTable;
+  media: MediaTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,11 +1,31 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { ErrorCode } from '@aprenda/shared/errors';
 import { nulFieldError, nulPaths } from '../lib/nul.ts';
 import { problemResponse } from './errors.ts';
+
+/**
+ * A route whose body the guard treats differently, declared by its module (exact method and full
+ * path pattern, prefix included):
+ * - `accepts: 'json'` — still JSON only, with the route's own size limit (a large import);
+ * - `accepts: [types]` — these content types pass through raw (image bytes, an `.apkg`), with the
+ *   route's own size limit; a JSON body is checked as JSON with the default limit (the route then
+ *   refuses it), and any other type is 415 as everywhere.
+ */
+export interface BodyRoute {
+  method: 'POST' | 'PUT';
+  path: RegExp;
+  maxBytes: number;
+  accepts: 'json' | readonly string[];
+  /** The code of a body over `maxBytes` (default `payload_too_large`). */
+  tooLarge?: ErrorCode;
+}
 
 export interface BodyGuardOptions {
   /** Largest accepted request body in bytes (MAX_JSON_BODY_BYTES). */
   maxBytes: number;
+  /** The few routes with a limit or content type of their own (see BodyRoute). */
+  routes?: readonly BodyRoute[];
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
@@ -22,15 +42,31 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
  * - a JSON body with U+0000 in any string or key → 400 `validation_failed` with the fields.
  * Routes (Hono validators, Better Auth) then get a fully buffered, well-formed body, so malformed
  * or oversized input can never reach a parser that would answer 500.
+ * The declared `routes` (BodyRoute) are the only exceptions: a larger JSON limit, or raw bytes of
+ * the content types they name, each within the route's own limit.
  */
 export function bodyGuard(options: BodyGuardOptions): MiddlewareHandler {
   const { maxBytes } = options;
+  const tooLarge = (c: Parameters<MiddlewareHandler>[0], max: number, code: ErrorCode) =>
+    problemResponse(c, 413, code, `Request body larger than ${max} bytes`, {
+      headers: { connection: 'close' },
+    });
   const limit = bodyLimit({
     maxSize: maxBytes,
-    onError: (c) =>
-      problemResponse(c, 413, 'payload_too_large', `Request body larger than ${maxBytes} bytes`, {
-        headers: { connection: 'close' },
+    onError: (c) => tooLarge(c, maxBytes, 'payload_too_large'),
+  });
+  const routes = (options.routes ?? []).map((route) => {
+    const code = route.tooLarge ?? 'payload_too_large';
+    const accepts = route.accepts === 'json' ? 'json' : route.accepts.map((t) => t.toLowerCase());
+    return {
+      ...route,
+      accepts,
+      code,
+      limit: bodyLimit({
+        maxSize: route.maxBytes,
+        onError: (c) => tooLarge(c, route.maxBytes, code),
       }),
+    };
   });
   return async (c, next) => {
     // A GET or HEAD without Content-Length or Transfer-Encoding has no body (HTTP/1.1), and a
@@ -44,35 +80,76 @@ export function bodyGuard(options: BodyGuardOptions): MiddlewareHandler {
     ) {
       return next();
     }
-    return limit(c, () => checkJson(c, next));
+    const route = routes.length > 0 ? routeOf(method, c.req.path) : undefined;
+    if (route) {
+      const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      if (route.accepts === 'json') {
+        return route.limit(c, () => checkJson(c, next, route.maxBytes, route.code));
+      }
+      if (route.accepts.includes(type)) {
+        return route.limit(c, () => passRaw(c, next, route.maxBytes, route.code));
+      }
+    }
+    return limit(c, () => checkJson(c, next, maxBytes, 'payload_too_large'));
   };
+
+  function routeOf(method: string, path: string) {
+    return routes.find((r) => r.method === method && r.path.test(path));
+  }
+
+  /** Read the whole body (bounded by the body-limit middleware in front); undefined: answered. */
+  async function readBody(
+    c: Parameters<MiddlewareHandler>[0],
+    max: number,
+    code: ErrorCode,
+  ): Promise<Uint8Array | undefined> {
+    let body: Uint8Array;
+    try {
+      body = new Uint8Array(await c.req.raw.arrayBuffer());
+    } catch {
+      // The client went away or sent a broken stream.
+      c.res = problemResponse(c, 400, 'bad_request', 'The request body could not be read');
+      return undefined;
+    }
+    if (body.byteLength > max) {
+      c.res = tooLarge(c, max, code);
+      return undefined;
+    }
+    return body;
+  }
+
+  /** A declared raw route: the bytes, fully buffered, go on to the route as they came. */
+  async function passRaw(
+    c: Parameters<MiddlewareHandler>[0],
+    next: () => Promise<void>,
+    max: number,
+    code: ErrorCode,
+  ): Promise<void> {
+    if (!c.req.raw.body) return next();
+    const body = await readBody(c, max, code);
+    if (!body) return;
+    rebuild(c, body);
+    return next();
+  }
+
+  function rebuild(c: Parameters<MiddlewareHandler>[0], body: Uint8Array): void {
+    const raw = c.req.raw;
+    const headers = new Headers(raw.headers);
+    headers.delete('transfer-encoding');
+    headers.set('content-length', String(body.byteLength));
+    c.req.raw = new Request(raw.url, { method: raw.method, headers, body, signal: raw.signal });
+  }
 
   async function checkJson(
     c: Parameters<MiddlewareHandler>[0],
     next: () => Promise<void>,
+    max: number,
+    code: ErrorCode,
   ): Promise<void> {
     const raw = c.req.raw;
     if (!raw.body) return next();
-    let body: Uint8Array;
-    try {
-      body = new Uint8Array(await raw.arrayBuffer());
-    } catch {
-      // The client went away or sent a broken stream.
-      c.res = problemResponse(c, 400, 'bad_request', 'The request body could not be read');
-      return;
-    }
-    if (body.byteLength > maxBytes) {
-      c.res = problemResponse(
-        c,
-        413,
-        'payload_too_large',
-        `Request body larger than ${maxBytes} bytes`,
-        {
-          headers: { connection: 'close' },
-        },
-      );
-      return;
-    }
+    const body = await readBody(c, max, code);
+    if (!body) return;
     const contentType = raw.headers.get('content-type') ?? '';
     if (body.byteLength > 0) {
       if (!JSON_TYPE.test(contentType)) {
@@ -106,10 +183,7 @@ export function bodyGuard(options: BodyGuardOptions): MiddlewareHandler {
         return;
       }
     }
-    const headers = new Headers(raw.headers);
-    headers.delete('transfer-encoding');
-    headers.set('content-length', String(body.byteLength));
-    c.req.raw = new Request(raw.url, { method: raw.method, headers, body, signal: raw.signal });
+    rebuild(c, body);
     return next();
   }
 }

@@ -85,6 +85,18 @@ export const STATUS_OF = {
   wrong_password: 400,
   teacher_account_required: 403,
   socratic_required: 409,
+  import_invalid: 400,
+  import_too_large: 413,
+  media_too_large: 413,
+  media_type_unsupported: 415,
+  skill_code_taken: 409,
+  conversation_empty: 400,
+  generated_cards_invalid: 502,
+  card_side_too_long: 413,
+  deck_full: 409,
+  cloze_without_deletion: 400,
+  review_conflict: 409,
+  nothing_to_undo: 409,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export function problemResponse(

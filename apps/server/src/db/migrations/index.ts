@@ -11,6 +11,10 @@ import * as m0010 from './0010-streaming-answers-index.ts';
 import * as m0011 from './0011-cache-trigger-sync.ts';
 import * as m0012 from './0012-class-require-socratic.ts';
 import * as m0013 from './0013-class-events-next.ts';
+import * as m0014 from './0014-flashcards.ts';
+import * as m0015 from './0015-skills.ts';
+import * as m0016 from './0016-media.ts';
+import * as m0017 from './0017-flashcards-indexes.ts';
 
 /**
  * Every app migration, in order. Add new ones at the end; never edit a landed one. The key is the
@@ -30,4 +34,8 @@ export const migrations: Record<string, Migration> = {
   '0011_cache_trigger_sync': m0011,
   '0012_class_require_socratic': m0012,
   '0013_class_events_next': m0013,
+  '0014_flashcards': m0014,
+  '0015_skills': m0015,
+  '0016_media': m0016,
+  '0017_flashcards_indexes': m0017,
 };

@@ -153,6 +153,10 @@ export function languageModel(
           name: 'openai',
           baseURL: env.OPENAI_BASE_URL.replace(/\/+$/, ''),
           apiKey,
+          // Structured output (cards from the tutor) as `response_format: json_schema`, which
+          // Ollama, vLLM, LM Studio and llama.cpp's server accept; without it only `json_object`
+          // would be sent and the schema would be lost.
+          supportsStructuredOutputs: true,
         }).chatModel(modelName);
       }
       return createOpenAI({ apiKey })(modelName);

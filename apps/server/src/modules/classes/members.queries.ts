@@ -151,3 +151,27 @@ export async function deleteMember(db: Executor, classId: string, userId: string
     .where('user_id', '=', userId)
     .execute();
 }
+
+/** The classes the user belongs to, with their title and the user's role (flashcards' class decks). */
+export async function selectUserMemberships(
+  db: Executor,
+  userId: string,
+): Promise<Array<{ class_id: string; title: string; role: string }>> {
+  return db
+    .selectFrom('class_members as m')
+    .innerJoin('classes as c', 'c.id', 'm.class_id')
+    .select(['m.class_id', 'c.title', 'm.role'])
+    .where('m.user_id', '=', userId)
+    .orderBy('c.title')
+    .orderBy('m.class_id')
+    .execute();
+}
+
+/** Titles of these classes (the ones that still exist). */
+export async function selectClassTitles(
+  db: Executor,
+  classIds: readonly string[],
+): Promise<Array<{ id: string; title: string }>> {
+  if (classIds.length === 0) return [];
+  return db.selectFrom('classes').select(['id', 'title']).where('id', 'in', classIds).execute();
+}

@@ -17,6 +17,7 @@ import {
   type Ctx,
   type ReadCtx,
 } from './access.service.ts';
+import { asRole } from './access.queries.ts';
 import { createInvite } from './invites.service.ts';
 import { selectUsableEmailInvite } from './invites.queries.ts';
 import {
@@ -27,6 +28,8 @@ import {
   selectMemberRole,
   selectMembership,
   selectUserByIdOrEmail,
+  selectClassTitles,
+  selectUserMemberships,
   setMemberRole,
   upsertMember,
 } from './members.queries.ts';
@@ -43,6 +46,28 @@ export async function listMembers(
     items: items.map(({ email: _email, ...member }) => member),
     nextCursor,
   };
+}
+
+/** A class the user belongs to: id, title and the user's role in it. */
+export interface UserMembership {
+  class_id: string;
+  title: string;
+  role: MemberRole;
+}
+
+/** Every class the user belongs to (by title) — for other modules (flashcards' class decks). */
+export async function userMemberships(ctx: ReadCtx, userId: string): Promise<UserMembership[]> {
+  const rows = await selectUserMemberships(ctx.db.db, userId);
+  return rows.map((r) => ({ class_id: r.class_id, title: r.title, role: asRole(r.role) }));
+}
+
+/** Class titles by id (classes that are gone are left out) — for other modules. */
+export async function classTitles(
+  ctx: ReadCtx,
+  classIds: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await selectClassTitles(ctx.db.db, classIds);
+  return new Map(rows.map((r) => [r.id, r.title]));
 }
 
 /** Add (or re-role) a member of a class — no permission check (seed, tests, other services). */

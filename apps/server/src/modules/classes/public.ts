@@ -2,5 +2,11 @@
 export { classAccess, requireTeacher, type ClassAccess } from './access.service.ts';
 export { createClass } from './classes.service.ts';
 export { listUserEventsForFeed } from './events.service.ts';
-export { addClassMember, listMembers } from './members.service.ts';
+export {
+  addClassMember,
+  classTitles,
+  listMembers,
+  userMemberships,
+  type UserMembership,
+} from './members.service.ts';
 export { classesScope } from './classes.cache.ts';

@@ -1,0 +1,9 @@
+/** What other modules and the composition root may use of the flashcards module. */
+export {
+  cardAccess,
+  deckAccess,
+  requireOwner,
+  type CardAccess,
+  type DeckAccess,
+} from './access.service.ts';
+export { DEMO_DECK, seedDemoDeck } from './demo.service.ts';
