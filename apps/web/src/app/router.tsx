@@ -40,13 +40,22 @@ const TeacherClassPage = lazy(() =>
   import('./routes/teacher-class').then((m) => ({ default: m.TeacherClassPage })),
 );
 const ChatPage = lazy(() => import('./routes/chat').then((m) => ({ default: m.ChatPage })));
+const FlashcardsPage = lazy(() =>
+  import('./routes/flashcards').then((m) => ({ default: m.FlashcardsPage })),
+);
+const FlashcardDeckPage = lazy(() =>
+  import('./routes/flashcard-deck').then((m) => ({ default: m.FlashcardDeckPage })),
+);
+const FlashcardReviewPage = lazy(() =>
+  import('./routes/flashcard-review').then((m) => ({ default: m.FlashcardReviewPage })),
+);
 const InvitePage = lazy(() => import('./routes/invite').then((m) => ({ default: m.InvitePage })));
 const NotFoundPage = lazy(() =>
   import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })),
 );
 
 /** Tools with their own screens (the rest show "Em breve"). */
-const BUILT_TOOLS = new Set<string>(['student', 'teacher', 'chat']);
+const BUILT_TOOLS = new Set<string>(['student', 'teacher', 'chat', 'flashcard']);
 
 /**
  * The app's routes, rendered by main.tsx with `useRoutes` inside a <BrowserRouter> (declarative
@@ -79,6 +88,9 @@ export const routes: RouteObject[] = [
               { path: 'teacher/:classId', element: <TeacherClassPage /> },
               { path: 'chat', element: <ChatPage /> },
               { path: 'chat/:conversationId', element: <ChatPage /> },
+              { path: 'flashcard', element: <FlashcardsPage /> },
+              { path: 'flashcard/:deckId', element: <FlashcardDeckPage /> },
+              { path: 'flashcard/:deckId/estudar', element: <FlashcardReviewPage /> },
               ...DASHBOARD_TOOLS.filter((tool) => !BUILT_TOOLS.has(tool)).map((tool) => ({
                 path: tool,
                 element: <ToolPage tool={tool} />,

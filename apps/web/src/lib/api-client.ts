@@ -31,8 +31,11 @@ export interface ApiClientOptions {
 export interface RequestOptions {
   params?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | null | undefined>;
+  /** JSON, or a Blob/File sent as its bytes (`content-type` from the blob, else octet-stream). */
   body?: unknown;
   signal?: AbortSignal;
+  /** 'blob': answer the body as a Blob (a download) instead of JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 const unauthorizedListeners = new Set<() => void>();
@@ -137,7 +140,10 @@ export function createApiClient(options: ApiClientOptions) {
     if (identity?.userId) headers.set(HEADER_USER_ID, identity.userId);
     if (identity?.role) headers.set(HEADER_USER_ROLE, identity.role);
     const init: RequestInit = { method, headers, credentials: 'same-origin', signal: opts.signal };
-    if (opts.body !== undefined) {
+    if (opts.body instanceof Blob) {
+      headers.set('content-type', opts.body.type || 'application/octet-stream');
+      init.body = opts.body;
+    } else if (opts.body !== undefined) {
       headers.set('content-type', 'application/json');
       init.body = JSON.stringify(opts.body);
     }
@@ -154,6 +160,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
     if (!res.ok) throw await responseError(res);
     if (res.status === 204) return undefined as T;
+    if (opts.responseType === 'blob') return (await res.blob()) as T;
     const type = res.headers.get('content-type') ?? '';
     if (!type.includes('json')) return undefined as T;
     return (await res.json()) as T;

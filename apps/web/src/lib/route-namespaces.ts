@@ -24,6 +24,7 @@ export function namespacesFor(pathname: string): string[] {
       const shell = ['dashboard', 'errors', 'auth'];
       if (second === 'student' || second === 'teacher') return [...shell, 'classes'];
       if (second === 'chat') return [...shell, 'chat'];
+      if (second === 'flashcard') return [...shell, 'flashcards'];
       return shell;
     }
     default:

@@ -36,6 +36,19 @@ export function toastSuccess(message: string): void {
   void loadSonner().then(({ toast }) => toast.success(message));
 }
 
+/**
+ * A success toast with one action button (the undo of a delete). It stays a little longer (8 s)
+ * so there is time to reach the button.
+ */
+export function toastAction(message: string, action: { label: string; onClick: () => void }): void {
+  void loadSonner().then(({ toast }) =>
+    toast.success(message, {
+      duration: 8000,
+      action: { label: action.label, onClick: action.onClick },
+    }),
+  );
+}
+
 /** Error toasts stay 5 s (spec: 4–5 s depending on the variant). */
 export function toastError(message: string): void {
   void loadSonner().then(({ toast }) =>

@@ -7,6 +7,7 @@ import ptDashboard from './pt-BR/dashboard.json';
 import ptErrors from './pt-BR/errors.json';
 import ptClasses from './pt-BR/classes.json';
 import ptChat from './pt-BR/chat.json';
+import ptFlashcards from './pt-BR/flashcards.json';
 import enCommon from './en/common.json';
 import enHome from './en/home.json';
 import enAbout from './en/about.json';
@@ -16,6 +17,7 @@ import enDashboard from './en/dashboard.json';
 import enErrors from './en/errors.json';
 import enClasses from './en/classes.json';
 import enChat from './en/chat.json';
+import enFlashcards from './en/flashcards.json';
 
 export const NAMESPACES = [
   'common',
@@ -27,6 +29,7 @@ export const NAMESPACES = [
   'errors',
   'classes',
   'chat',
+  'flashcards',
 ] as const;
 
 /** Bundled catalogs (no HTTP backend): one namespace per area, same keys in both languages. */
@@ -41,6 +44,7 @@ export const resources = {
     errors: ptErrors,
     classes: ptClasses,
     chat: ptChat,
+    flashcards: ptFlashcards,
   },
   en: {
     common: enCommon,
@@ -52,5 +56,6 @@ export const resources = {
     errors: enErrors,
     classes: enClasses,
     chat: enChat,
+    flashcards: enFlashcards,
   },
 } as const;

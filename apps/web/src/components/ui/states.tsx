@@ -29,7 +29,7 @@ export function ErrorBox({
     >
       <p>{children}</p>
       {onRetry && retryLabel ? (
-        <Button variant="outline" size="sm" onClick={onRetry}>
+        <Button type="button" variant="outline" size="sm" onClick={onRetry}>
           {retryLabel}
         </Button>
       ) : null}

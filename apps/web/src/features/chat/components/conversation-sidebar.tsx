@@ -23,13 +23,13 @@ import {
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import {
   useConversations,
   useDeleteConversation,
   useUpdateConversation,
 } from '../api/conversations';
-import { useDebouncedValue } from '../lib/hooks';
 import { CreateConversationDialog } from './create-conversation-dialog';
 import { DeleteConversationDialog, RenameConversationDialog } from './conversation-dialogs';
 import { LinkClassDialog } from './link-class-dialog';

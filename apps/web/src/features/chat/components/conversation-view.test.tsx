@@ -92,6 +92,13 @@ describe('ConversationView', () => {
     expect(chatCalls()).toHaveLength(0);
   });
 
+  it('offers "Criar cartões": a link that opens the flashcards generator on this conversation', async () => {
+    serve({ models: ONE_MODEL });
+    setup();
+    const link = await screen.findByRole('link', { name: 'Criar cartões' });
+    expect(link).toHaveAttribute('href', '/dashboard/flashcard?generate=conversation:k1');
+  });
+
   it('in English too', async () => {
     serve({ models: { items: [], default: null } });
     setup('en');

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Eye, KeyRound, Lock, Users } from 'lucide-react';
+import { Eye, Layers, Lock, Users } from 'lucide-react';
+import { NoKeyNote } from '@/components/ai/no-key-note';
 import type { TutorMode } from '@aprenda/shared/schemas/conversations';
 import { buttonVariants } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -104,9 +105,20 @@ export function ConversationView({ conversationId }: { conversationId: string })
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex flex-col gap-2 border-b border-border px-3 py-3 sm:px-5">
-        <h2 className="truncate text-lg font-semibold" title={c.title || undefined}>
-          {c.title.trim() || t('sidebar.untitled')}
-        </h2>
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="min-w-0 truncate text-lg font-semibold" title={c.title || undefined}>
+            {c.title.trim() || t('sidebar.untitled')}
+          </h2>
+          {/* Cards from this conversation: the flashcards page opens its generator (features do
+              not import each other, so this is a link). */}
+          <Link
+            to={`/dashboard/flashcard?generate=conversation:${c.id}`}
+            className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          >
+            <Layers aria-hidden />
+            {t('makeCards')}
+          </Link>
+        </div>
         {!readonly ? (
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
             <div className="flex items-center gap-2">
@@ -177,19 +189,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
         ) : null}
       </div>
       {noKey && !readonly ? (
-        <div
-          role="note"
-          className="mx-3 mt-3 flex flex-col gap-2 rounded-md border border-amber-400/40 bg-amber-400/10 p-4 text-sm sm:mx-5"
-        >
-          <p className="flex items-center gap-2 font-semibold text-amber-100">
-            <KeyRound className="size-4" aria-hidden />
-            {t('noKey.title')}
-          </p>
-          <p className="text-zinc-200">{t('noKey.body')}</p>
-          <Link to="/profile" className="self-start text-primary underline underline-offset-2">
-            {t('noKey.link')}
-          </Link>
-        </div>
+        <NoKeyNote body={t('noKey.body')} className="mx-3 mt-3 sm:mx-5" />
       ) : null}
       {history.isError ? (
         <PaneError message={t('chat.messagesError')} onRetry={() => void history.refetch()} />

@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { errorText } from '@/lib/errors';
 import { cn } from '@/lib/utils';
 import { textOf, type ChatUIMessage } from '../lib/chat-transport';
-import { CopyButton } from './copy-button';
-import { Markdown } from './markdown';
+import { CopyButton } from '@/components/markdown/copy-button';
+import { Markdown } from '@/components/markdown/markdown';
 
 export interface MessageItemProps {
   message: ChatUIMessage;

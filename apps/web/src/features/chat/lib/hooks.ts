@@ -1,14 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-
-/** The value, once it stopped changing for `delay` ms. */
-export function useDebouncedValue<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
+import { useSyncExternalStore } from 'react';
 
 /**
  * Whether a media query matches now (re-renders when it changes); `fallback` where there is no

@@ -15,7 +15,7 @@ export function CopyButton({
   label: string;
   className?: string;
 }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation('common');
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -34,12 +34,12 @@ export function CopyButton({
         navigator.clipboard
           .writeText(getText())
           .then(() => setCopied(true))
-          .catch(() => toastError(t('toast.copyError')));
+          .catch(() => toastError(t('markdown.copyError')));
       }}
     >
       {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
       <span className="sr-only" aria-live="polite">
-        {copied ? t('toast.copied') : ''}
+        {copied ? t('markdown.copied') : ''}
       </span>
     </Button>
   );

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import 'katex/dist/katex.min.css';
 import './markdown.css';
 import { CopyButton } from './copy-button';
-import { normalizeMath } from '../lib/math-delimiters';
+import { normalizeMath } from '@/lib/math-delimiters';
 import { MermaidBlock } from './mermaid-block';
 
 /**
@@ -39,7 +39,7 @@ function textOf(node: ReactNode): string {
 }
 
 function CodeBlock({ children, ...props }: ComponentProps<'pre'>) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation('common');
   const ref = useRef<HTMLPreElement>(null);
   const child = Array.isArray(children) ? children[0] : children;
   const className =
@@ -56,7 +56,7 @@ function CodeBlock({ children, ...props }: ComponentProps<'pre'>) {
       ) : null}
       <CopyButton
         className="absolute top-1 right-1"
-        label={t('chat.copyCode')}
+        label={t('markdown.copyCode')}
         getText={() => ref.current?.textContent ?? ''}
       />
       <pre
@@ -127,7 +127,7 @@ export const MarkdownRenderer = memo(function MarkdownRenderer({
 }: MarkdownRendererProps) {
   return (
     <StreamingContext value={streaming}>
-      <div className="chat-markdown">
+      <div className="markdown-body">
         <ReactMarkdown
           remarkPlugins={remarkPlugins}
           rehypePlugins={rehypePlugins}

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cachedMermaid, renderMermaid } from '../lib/mermaid';
+import { cachedMermaid, renderMermaid } from '@/lib/mermaid';
 
 /**
  * A ```mermaid block: drawn only when complete (not while the answer streams) and once it comes
  * near the screen; mermaid runs with securityLevel 'strict' and its SVG is sanitized by DOMPurify.
  */
 export function MermaidBlock({ code, pending = false }: { code: string; pending?: boolean }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation('common');
   const id = useId().replace(/[^\w-]/g, '');
   const ref = useRef<HTMLDivElement>(null);
   // Without IntersectionObserver (old browsers, tests) diagrams draw at once.

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { needsMarkdown, plainParagraphs } from '../lib/markdown-detect';
+import { needsMarkdown, plainParagraphs } from '@/lib/markdown-detect';
 import type { MarkdownRendererProps } from './markdown-renderer';
 
 const LazyRenderer = lazy(() =>

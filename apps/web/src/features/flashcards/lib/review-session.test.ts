@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import type { Queue, QueueItem } from '@aprenda/shared/schemas/flashcards';
+import {
+  cardsLeft,
+  initialSession,
+  needsQueue,
+  newReviewId,
+  reviewDuration,
+  sessionReducer,
+  sessionSummary,
+  type SessionAction,
+  type SessionState,
+} from './review-session';
+
+function item(id: string): QueueItem {
+  const preview = { due: '2026-01-01T00:00:00.000Z', interval_ms: 600_000 };
+  return {
+    item_id: id,
+    card_id: `card-${id}`,
+    kind: 'basic',
+    ord: 0,
+    front: `front ${id}`,
+    back: `back ${id}`,
+    state: 'new',
+    previews: { 1: preview, 2: preview, 3: preview, 4: preview },
+  };
+}
+
+function queue(ids: string[], due = ids.length, next: string | null = null): Queue {
+  return {
+    items: ids.map(item),
+    counts: { new: due, learning: 0, review: 0, due, total: due },
+    next_due_at: next,
+  };
+}
+
+function run(state: SessionState, ...actions: SessionAction[]): SessionState {
+  return actions.reduce(sessionReducer, state);
+}
+
+describe('review session', () => {
+  it('shows the first card of the queue, front only, and counts what is left', () => {
+    const s = run(initialSession, {
+      type: 'queue',
+      queue: queue(['a', 'b', 'c'], 7),
+      now: 1000,
+      seenRatings: 0,
+    });
+    expect(s.current?.item_id).toBe('a');
+    expect(s.upcoming.map((i) => i.item_id)).toEqual(['b', 'c']);
+    expect(s.flipped).toBe(false);
+    expect(cardsLeft(s)).toBe(7);
+  });
+
+  it('rates only once the answer shows, with the time spent on the card', () => {
+    let s = run(initialSession, {
+      type: 'queue',
+      queue: queue(['a', 'b']),
+      now: 1000,
+      seenRatings: 0,
+    });
+    const before = s;
+    s = run(s, { type: 'rate', reviewId: 'r1', rating: 3, now: 5000 });
+    expect(s).toBe(before);
+    s = run(s, { type: 'flip' }, { type: 'rate', reviewId: 'r1', rating: 3, now: 5000 });
+    expect(s.current?.item_id).toBe('b');
+    expect(s.history).toEqual([
+      expect.objectContaining({ reviewId: 'r1', rating: 3, durationMs: 4000 }),
+    ]);
+    expect(cardsLeft(s)).toBe(1);
+    expect(s.shownAt).toBe(5000);
+  });
+
+  it('undo brings the last rated card back, front first, and the one shown goes back in line', () => {
+    let s = run(
+      initialSession,
+      { type: 'queue', queue: queue(['a', 'b', 'c']), now: 0, seenRatings: 0 },
+      { type: 'flip' },
+      { type: 'rate', reviewId: 'r1', rating: 1, now: 10 },
+      { type: 'flip' },
+    );
+    expect(s.current?.item_id).toBe('b');
+    s = run(s, { type: 'undo', now: 20 });
+    expect(s.current?.item_id).toBe('a');
+    expect(s.flipped).toBe(false);
+    expect(s.upcoming.map((i) => i.item_id)).toEqual(['b', 'c']);
+    expect(s.history).toHaveLength(0);
+    expect(cardsLeft(s)).toBe(3);
+    // Nothing more to undo: unchanged.
+    expect(run(s, { type: 'undo', now: 30 })).toBe(s);
+  });
+
+  it('undo on the finished screen shows the card again', () => {
+    const s = run(
+      initialSession,
+      { type: 'queue', queue: queue(['a']), now: 0, seenRatings: 0 },
+      { type: 'flip' },
+      { type: 'rate', reviewId: 'r1', rating: 4, now: 10 },
+    );
+    expect(s.current).toBeNull();
+    const back = run(s, { type: 'undo', now: 20 });
+    expect(back.current?.item_id).toBe('a');
+  });
+
+  it('a new queue keeps the card on screen and skips cards rated while it was on its way', () => {
+    let s = run(
+      initialSession,
+      { type: 'queue', queue: queue(['a', 'b', 'c']), now: 0, seenRatings: 0 },
+      { type: 'flip' },
+      { type: 'rate', reviewId: 'r1', rating: 3, now: 10 },
+    );
+    // Asked for with 1 rating known; 'b' was rated after that.
+    s = run(
+      s,
+      { type: 'flip' },
+      { type: 'rate', reviewId: 'r2', rating: 3, now: 20 },
+      { type: 'flip' },
+    );
+    s = run(s, { type: 'queue', queue: queue(['b', 'c', 'd'], 3), now: 30, seenRatings: 1 });
+    expect(s.current?.item_id).toBe('c');
+    expect(s.flipped).toBe(true);
+    expect(s.upcoming.map((i) => i.item_id)).toEqual(['d']);
+    expect(s.ratedSinceFetch).toBe(1);
+    expect(cardsLeft(s)).toBe(2);
+  });
+
+  it('a card undone and rated again while a queue is on its way does not come back with it', () => {
+    // 'a' rated, the queue asked for (one rating given), then Z and 'a' rated again before the
+    // queue arrives — with 'a' in it, since the server had the undo by then.
+    let s = run(
+      initialSession,
+      { type: 'queue', queue: queue(['a', 'b']), now: 0, seenRatings: 0 },
+      { type: 'flip' },
+      { type: 'rate', reviewId: 'r1', rating: 4, now: 10 },
+    );
+    const asked = s.ratingsGiven;
+    expect(asked).toBe(1);
+    s = run(
+      s,
+      { type: 'undo', now: 20 },
+      { type: 'flip' },
+      { type: 'rate', reviewId: 'r2', rating: 4, now: 30 },
+    );
+    expect(s.history).toHaveLength(1);
+    s = run(s, { type: 'queue', queue: queue(['a', 'b']), now: 40, seenRatings: asked });
+    expect(s.current?.item_id).toBe('b');
+    expect(s.upcoming).toEqual([]);
+    expect(cardsLeft(s)).toBe(1);
+    s = run(s, { type: 'flip' }, { type: 'rate', reviewId: 'r3', rating: 4, now: 50 });
+    expect(s.current).toBeNull();
+    expect(cardsLeft(s)).toBe(0);
+  });
+
+  it('asks for the queue first, then when cards run low and every rating has been sent', () => {
+    expect(needsQueue(initialSession, 0)).toBe(true);
+    // Reopened with ratings still waiting: wait for them while online.
+    expect(needsQueue(initialSession, 2, true)).toBe(false);
+    expect(needsQueue(initialSession, 2, false)).toBe(true);
+    let s = run(initialSession, {
+      type: 'queue',
+      queue: queue(['a', 'b', 'c', 'd', 'e']),
+      now: 0,
+      seenRatings: 0,
+    });
+    expect(needsQueue(s, 0)).toBe(false);
+    s = run(s, { type: 'flip' }, { type: 'rate', reviewId: 'r1', rating: 3, now: 1 });
+    expect(needsQueue(s, 0)).toBe(false); // 3 still loaded after the one shown
+    s = run(s, { type: 'flip' }, { type: 'rate', reviewId: 'r2', rating: 3, now: 2 });
+    expect(needsQueue(s, 1)).toBe(false); // a rating waits in the outbox
+    expect(needsQueue(s, 0)).toBe(true);
+    s = run(s, { type: 'queue', queue: queue(['c', 'd', 'e']), now: 3, seenRatings: 2 });
+    expect(needsQueue(s, 0)).toBe(false);
+  });
+
+  it('sums the sitting by rating and time', () => {
+    const s = run(
+      initialSession,
+      { type: 'queue', queue: queue(['a', 'b', 'c']), now: 0, seenRatings: 0 },
+      { type: 'flip' },
+      { type: 'rate', reviewId: 'r1', rating: 1, now: 1000 },
+      { type: 'flip' },
+      { type: 'rate', reviewId: 'r2', rating: 3, now: 3000 },
+      { type: 'flip' },
+      { type: 'rate', reviewId: 'r3', rating: 3, now: 6000 },
+    );
+    expect(sessionSummary(s.history)).toEqual({
+      total: 3,
+      byRating: { 1: 1, 2: 0, 3: 2, 4: 0 },
+      durationMs: 6000,
+    });
+  });
+
+  it('keeps the duration within what the server accepts', () => {
+    expect(reviewDuration(1000, 500)).toBe(0);
+    expect(reviewDuration(0, 10 * 3_600_000)).toBe(3_600_000);
+  });
+
+  it('makes version-4 UUIDs', () => {
+    const ids = new Set(Array.from({ length: 50 }, () => newReviewId()));
+    expect(ids.size).toBe(50);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('ratings given before a reload', () => {
+  it('waits for the outbox to read its store before asking for the queue', () => {
+    expect(needsQueue(initialSession, 0, true, false)).toBe(false);
+    expect(needsQueue(initialSession, 0, true, true)).toBe(true);
+  });
+
+  it('drops a card whose rating reached the server from the outbox', () => {
+    let s = run(initialSession, {
+      type: 'queue',
+      queue: queue(['a', 'b', 'c', 'd']),
+      now: 0,
+      seenRatings: 0,
+    });
+    s = run(s, { type: 'drop', itemId: 'a', now: 5 }, { type: 'drop', itemId: 'c', now: 6 });
+    expect(s.current?.item_id).toBe('b');
+    expect(s.upcoming.map((i) => i.item_id)).toEqual(['d']);
+    expect(cardsLeft(s)).toBe(2);
+    expect(needsQueue(s, 0)).toBe(true);
+    expect(run(s, { type: 'drop', itemId: 'zzz', now: 7 })).toBe(s);
+  });
+});

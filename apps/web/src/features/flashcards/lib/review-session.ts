@@ -1,0 +1,207 @@
+import type { Queue, QueueItem } from '@aprenda/shared/schemas/flashcards';
+import { REVIEW_DURATION_MAX_MS } from '@aprenda/shared/schemas/flashcards';
+import type { Rating } from './review-keys';
+
+/**
+ * One sitting of the review screen, kept in the browser: the card shown, the ones loaded after it,
+ * what was rated (for undo and the finished screen) and what is left today. The server decides
+ * the schedule; this only follows the queue it sent. Ratings go out through the outbox, so while
+ * offline the sitting goes on with the cards already loaded; the queue is asked again once the
+ * ratings have reached the server (see `needsQueue`).
+ */
+
+export interface RatedEntry {
+  reviewId: string;
+  item: QueueItem;
+  rating: Rating;
+  durationMs: number;
+  /** Its place among the sitting's ratings (`ratingsGiven` after it was given). */
+  seq: number;
+}
+
+export interface SessionState {
+  /** A queue has arrived at least once. */
+  loaded: boolean;
+  current: QueueItem | null;
+  upcoming: QueueItem[];
+  flipped: boolean;
+  /** When the current card's front appeared (epoch ms): the review duration starts there. */
+  shownAt: number;
+  /** Ratings of this sitting, oldest first (undone ones taken out). */
+  history: RatedEntry[];
+  /** Ratings given in the sitting, undone ones included: it only grows. */
+  ratingsGiven: number;
+  /** `counts.due` of the last queue. */
+  baseDue: number;
+  /** Ratings given (minus undone) since the last queue arrived. */
+  ratedSinceFetch: number;
+  nextDueAt: string | null;
+}
+
+export type SessionAction =
+  /**
+   * `seenRatings`: `ratingsGiven` when the queue was asked for. A count of the history would not
+   * do: a rating undone and given again while the queue is on its way leaves the history as long
+   * as it was, and its card would come back.
+   */
+  | { type: 'queue'; queue: Queue; now: number; seenRatings: number }
+  | { type: 'flip' }
+  | { type: 'rate'; reviewId: string; rating: Rating; now: number }
+  | { type: 'undo'; now: number }
+  /** A rating of this item reached the server from elsewhere (given before a reload). */
+  | { type: 'drop'; itemId: string; now: number };
+
+export const initialSession: SessionState = {
+  loaded: false,
+  current: null,
+  upcoming: [],
+  flipped: false,
+  shownAt: 0,
+  history: [],
+  ratingsGiven: 0,
+  baseDue: 0,
+  ratedSinceFetch: 0,
+  nextDueAt: null,
+};
+
+/** How long the student looked at the card, within what the server accepts. */
+export function reviewDuration(shownAt: number, now: number): number {
+  return Math.min(REVIEW_DURATION_MAX_MS, Math.max(0, Math.round(now - shownAt)));
+}
+
+export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
+  switch (action.type) {
+    case 'queue': {
+      const { queue, now } = action;
+      const keep = state.current;
+      // Ratings given while the queue was on its way: the server may not have had them yet.
+      const later = state.history.filter((entry) => entry.seq > action.seenRatings);
+      const skip = new Set(later.map((entry) => entry.item.item_id));
+      if (keep) skip.add(keep.item_id);
+      const upcoming = queue.items.filter((item) => !skip.has(item.item_id));
+      const current = keep ?? upcoming.shift() ?? null;
+      return {
+        ...state,
+        loaded: true,
+        current,
+        upcoming,
+        flipped: keep ? state.flipped : false,
+        shownAt: keep ? state.shownAt : now,
+        baseDue: queue.counts.due,
+        ratedSinceFetch: later.length,
+        nextDueAt: queue.next_due_at,
+      };
+    }
+    case 'flip':
+      return state.current && !state.flipped ? { ...state, flipped: true } : state;
+    case 'rate': {
+      const item = state.current;
+      if (!item || !state.flipped) return state;
+      const [next = null, ...rest] = state.upcoming;
+      const seq = state.ratingsGiven + 1;
+      return {
+        ...state,
+        current: next,
+        upcoming: rest,
+        flipped: false,
+        shownAt: action.now,
+        ratingsGiven: seq,
+        history: [
+          ...state.history,
+          {
+            reviewId: action.reviewId,
+            item,
+            rating: action.rating,
+            durationMs: reviewDuration(state.shownAt, action.now),
+            seq,
+          },
+        ],
+        ratedSinceFetch: state.ratedSinceFetch + 1,
+      };
+    }
+    case 'drop': {
+      const { itemId } = action;
+      if (state.current?.item_id === itemId) {
+        const [next = null, ...rest] = state.upcoming;
+        return {
+          ...state,
+          current: next,
+          upcoming: rest,
+          flipped: false,
+          shownAt: action.now,
+          ratedSinceFetch: state.ratedSinceFetch + 1,
+        };
+      }
+      if (!state.upcoming.some((item) => item.item_id === itemId)) return state;
+      return {
+        ...state,
+        upcoming: state.upcoming.filter((item) => item.item_id !== itemId),
+        ratedSinceFetch: state.ratedSinceFetch + 1,
+      };
+    }
+    case 'undo': {
+      const last = state.history.at(-1);
+      if (!last) return state;
+      const back = state.current ? [state.current, ...state.upcoming] : state.upcoming;
+      return {
+        ...state,
+        current: last.item,
+        upcoming: back.filter((item) => item.item_id !== last.item.item_id),
+        flipped: false,
+        shownAt: action.now,
+        history: state.history.slice(0, -1),
+        ratedSinceFetch: state.ratedSinceFetch - 1,
+      };
+    }
+  }
+}
+
+/** Cards left today as the progress line says it: the server's count less what was rated since. */
+export function cardsLeft(state: SessionState): number {
+  const loaded = (state.current ? 1 : 0) + state.upcoming.length;
+  return Math.max(loaded, state.baseDue - state.ratedSinceFetch);
+}
+
+/**
+ * Whether the queue should be asked again now: the first time, and when the loaded cards run low
+ * after ratings — but only once every rating waiting in the outbox has reached the server,
+ * otherwise it would send back cards already rated. Opening the screen waits until the outbox has
+ * read what waits from before (a reload) and sent it, unless the browser is offline (then the
+ * failed request says so).
+ */
+export function needsQueue(
+  state: SessionState,
+  outboxPending: number,
+  online = true,
+  outboxReady = true,
+): boolean {
+  if (!state.loaded) return outboxReady && (outboxPending === 0 || !online);
+  if (outboxPending > 0) return false;
+  return state.ratedSinceFetch !== 0 && state.upcoming.length <= 2;
+}
+
+/** Ratings of the sitting by button, and the time spent. */
+export function sessionSummary(history: RatedEntry[]): {
+  total: number;
+  byRating: Record<Rating, number>;
+  durationMs: number;
+} {
+  const byRating: Record<Rating, number> = { 1: 0, 2: 0, 3: 0, 4: 0 };
+  let durationMs = 0;
+  for (const entry of history) {
+    byRating[entry.rating] += 1;
+    durationMs += entry.durationMs;
+  }
+  return { total: history.length, byRating, durationMs };
+}
+
+/** A version-4 UUID for a rating's client id (also where `crypto.randomUUID` is missing: plain http). */
+export function newReviewId(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  const bytes = c.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
