@@ -22,6 +22,8 @@ declare module 'autocannon' {
     method?: string;
     body?: string;
     requests?: Request[];
+    /** Requests per second over all connections (default: as fast as answered). */
+    overallRate?: number;
   }
   interface Result {
     requests: Histogram;

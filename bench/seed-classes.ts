@@ -9,7 +9,6 @@
  * CLI: `node bench/seed-classes.ts <DATABASE_URL> [sessions]` (migrates first). BENCH_SCALE=0.01
  * seeds 1 % of the sizes (for trying things out).
  */
-import SQLite from 'better-sqlite3';
 import { CLASS_CODE_ALPHABET, CLASS_CODE_LENGTH } from '@aprenda/shared/schemas/classes';
 import {
   BASE_MS,
@@ -18,9 +17,9 @@ import {
   iso,
   insertSessions,
   loadPostgres,
+  loadSqlite,
   prng,
   seedCli,
-  sqlitePath,
   uuidv7,
 } from './seed-lib.ts';
 
@@ -37,8 +36,8 @@ export function seedSizes(scale = Number(process.env.BENCH_SCALE ?? 1)): SeedSiz
   return { teachers: n(10_000), classes: n(100_000), students: n(90_000), classesPerStudent: 10 };
 }
 
-/** Bump when the generated data changes shape (part of the bench cache key). */
-export const SEED_VERSION = 1;
+/** Bump when the generated data or its statistics change (part of the bench cache key). */
+export const SEED_VERSION = 2;
 
 const FIRST = [
   'Ana', 'Beatriz', 'Carla', 'Daniel', 'Eduardo', 'Fernanda', 'Gabriel', 'Helena', 'Igor', 'Joana',
@@ -190,50 +189,10 @@ export interface SeedResult {
  */
 export async function seedClasses(url: string, sizes = seedSizes()): Promise<SeedResult> {
   const started = performance.now();
-  const counts = isPostgres(url) ? await seedPostgres(url, sizes) : await seedSqlite(url, sizes);
+  const counts = isPostgres(url)
+    ? await seedPostgres(url, sizes)
+    : await loadSqlite(url, LOAD_TABLES, (insert) => generate({ insert }, sizes));
   return { ms: performance.now() - started, counts };
-}
-
-async function seedSqlite(url: string, sizes: SeedSizes) {
-  const db = new SQLite(sqlitePath(url));
-  try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = OFF');
-    db.pragma('foreign_keys = OFF');
-    db.pragma('cache_size = -1000000');
-    const indexes = db
-      .prepare(
-        `select name, sql from sqlite_master where type = 'index' and sql is not null
-         and tbl_name in (${LOAD_TABLES.map(() => '?').join(', ')}) and sql not like 'create unique%'`,
-      )
-      .all(...LOAD_TABLES) as Array<{ name: string; sql: string }>;
-    const statements = new Map<string, SQLite.Statement>();
-    const sink: Sink = {
-      async insert(table, columns, rows) {
-        const key = `${table}(${columns.join()})`;
-        let stmt = statements.get(key);
-        if (!stmt) {
-          stmt = db.prepare(
-            `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns
-              .map(() => '?')
-              .join(', ')})`,
-          );
-          statements.set(key, stmt);
-        }
-        for (const row of rows) stmt.run(row.map((v) => (typeof v === 'boolean' ? Number(v) : v)));
-      },
-    };
-    db.exec('begin');
-    for (const ix of indexes) db.exec(`drop index "${ix.name}"`);
-    const counts = await generate(sink, sizes);
-    for (const ix of indexes) db.exec(ix.sql);
-    db.exec('commit');
-    db.exec('analyze');
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    return counts;
-  } finally {
-    db.close();
-  }
 }
 
 function seedPostgres(url: string, sizes: SeedSizes) {

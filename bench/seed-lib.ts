@@ -142,6 +142,62 @@ export async function loadPostgres<T>(
   }
 }
 
+/**
+ * Bulk load into a SQLite file, as loadPostgres does: one transaction with foreign keys off; the
+ * loaded tables' secondary (non-unique) indexes dropped during the load and re-created afterwards;
+ * then ANALYZE for the row counts (sqlite_stat1) but without the per-value samples of sqlite_stat4:
+ * with them SQLite (3.54) prepares a statement again whenever a parameter compared with an indexed
+ * column is bound — better-sqlite3 binds on every run — so every request would pay a parse and plan
+ * per statement, which the app's own databases never do (it runs no ANALYZE). Decision 0026.
+ */
+export async function loadSqlite<T>(
+  url: string,
+  tables: string[],
+  generate: (insert: InsertRows) => Promise<T>,
+): Promise<T> {
+  const db = new SQLite(sqlitePath(url));
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = OFF');
+    db.pragma('foreign_keys = OFF');
+    db.pragma('cache_size = -1000000');
+    const indexes = db
+      .prepare(
+        `select name, sql from sqlite_master where type = 'index' and sql is not null
+         and tbl_name in (${tables.map(() => '?').join(', ')}) and sql not like 'create unique%'`,
+      )
+      .all(...tables) as Array<{ name: string; sql: string }>;
+    const statements = new Map<string, SQLite.Statement>();
+    const insert: InsertRows = async (table, columns, rows) => {
+      const key = `${table}(${columns.join()})`;
+      let stmt = statements.get(key);
+      if (!stmt) {
+        stmt = db.prepare(
+          `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns
+            .map(() => '?')
+            .join(', ')})`,
+        );
+        statements.set(key, stmt);
+      }
+      for (const row of rows) stmt.run(row.map((v) => (typeof v === 'boolean' ? Number(v) : v)));
+    };
+    db.exec('begin');
+    for (const ix of indexes) db.exec(`drop index "${ix.name}"`);
+    const result = await generate(insert);
+    for (const ix of indexes) db.exec(ix.sql);
+    db.exec('commit');
+    db.exec('analyze');
+    const stat4 = db
+      .prepare("select 1 from sqlite_master where type = 'table' and name = 'sqlite_stat4'")
+      .get();
+    if (stat4) db.exec('delete from sqlite_stat4; analyze sqlite_schema');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    return result;
+  } finally {
+    db.close();
+  }
+}
+
 const SESSION_COLUMNS = [
   'id',
   'expiresAt',
