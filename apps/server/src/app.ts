@@ -31,6 +31,8 @@ import { conversationsRoutes } from './modules/conversations/conversations.route
 import { skillsRoutes } from './modules/skills/skills.routes.ts';
 import { generateRoutes } from './modules/flashcards/generate.routes.ts';
 import { flashcardsRoutes } from './modules/flashcards/flashcards.routes.ts';
+import { exercisesRoutes } from './modules/exercises/exercises.routes.ts';
+import { assignmentsRoutes } from './modules/exercises/assignments.routes.ts';
 import { importBodyRoutes, importRoutes } from './modules/flashcards/import.routes.ts';
 import { mediaBodyRoutes, mediaRoutes } from './modules/flashcards/media.routes.ts';
 
@@ -160,6 +162,8 @@ export function createApp(deps: AppDeps) {
   app.route(`${api}/skills`, skillsRoutes(ctx));
   app.route(api, generateRoutes(ctx));
   app.route(api, flashcardsRoutes(ctx));
+  app.route(api, exercisesRoutes(ctx));
+  app.route(api, assignmentsRoutes(ctx));
   app.route(api, importRoutes(ctx));
   app.route(api, mediaRoutes(ctx));
 

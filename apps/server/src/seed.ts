@@ -1,5 +1,6 @@
 import type { AppContext } from './context.ts';
 import { addClassMember, createClass } from './modules/classes/public.ts';
+import { seedDemoExercises } from './modules/exercises/public.ts';
 import { seedDemoDeck } from './modules/flashcards/public.ts';
 
 export interface DemoAccount {
@@ -47,7 +48,8 @@ export async function hasAnyUser(ctx: Pick<AppContext, 'db'>): Promise<boolean> 
 /**
  * Demo data for an empty database: a teacher and two students (created through Better Auth, so
  * passwords are really hashed), one class with all three and a flashcard deck of the teacher's
- * shared with it (each student studies it on their own schedule). Does nothing — and returns [] — when
+ * shared with it (each student studies it on their own schedule), the teacher's exercise items
+ * (practice for the students) and an assignment of the class due in a week. Does nothing — and returns [] — when
  * any user exists. Returns the credentials to print.
  */
 export async function seedDemo(ctx: AppContext): Promise<DemoAccount[]> {
@@ -80,5 +82,6 @@ export async function seedDemo(ctx: AppContext): Promise<DemoAccount[]> {
   const klass = await createClass(ctx, teacherId!, DEMO_CLASS);
   for (const id of studentIds) await addClassMember(ctx, klass.id, id, 'student');
   await seedDemoDeck(ctx, teacherId!, klass.id);
+  await seedDemoExercises(ctx, teacherId!, klass.id);
   return DEMO_ACCOUNTS.map((a) => ({ ...a }));
 }

@@ -97,6 +97,31 @@ describe.each(dialects)('demo seed (%s)', (dialect) => {
           counts: expect.objectContaining({ due: 9, total: 8 }),
         }),
       ]);
+      // The demo exercises: the teacher's items, practice on two skills for the students and an
+      // assignment of the class due in a week.
+      const get = async <T>(p: string) =>
+        (await (
+          await t.app.request(p, { headers: { authorization: `Bearer ${token}` } })
+        ).json()) as T;
+      if (email.startsWith('helena')) {
+        const items = await get<{ items: unknown[] }>('/api/items?limit=50');
+        expect(items.items).toHaveLength(8);
+      } else {
+        const skills = await get<Array<{ id: string; items: number }>>('/api/practice/skills');
+        expect(skills.map((s) => [s.id, s.items])).toEqual([
+          ['bncc-ef06ma13', 3],
+          ['bncc-ef07ma18', 5],
+        ]);
+        const todo =
+          await get<Array<{ title: string; status: string; size: number }>>('/api/assignments');
+        expect(todo).toEqual([
+          expect.objectContaining({
+            title: 'Lista 1 — Equações do 1º grau',
+            status: 'todo',
+            size: 5,
+          }),
+        ]);
+      }
     }
   });
 });

@@ -63,6 +63,11 @@ export const ERROR_CODES = [
   'cloze_without_deletion',
   'review_conflict',
   'nothing_to_undo',
+  'answer_conflict',
+  'assignment_not_open',
+  'no_attempts_left',
+  'attempt_submitted',
+  'already_answered',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -28,6 +28,8 @@ export interface ClassTable {
   join_by_code: Generated<number>;
   /** 1 = conversations linked to the class answer in Socratic mode only (migration 0012). */
   require_socratic: Generated<number>;
+  /** Adaptive practice's target share of right answers (migration 0018). */
+  practice_target: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -274,6 +276,106 @@ export interface MediaTable {
   created_at: string;
 }
 
+/** An exercise item (migration 0018; docs/api/exercises.md). */
+export interface ExerciseItemTable {
+  id: string;
+  author_id: string;
+  skill_id: string | null;
+  kind: string;
+  stem: string;
+  explanation: string;
+  /** JSON: the parts a student never receives before answering (choices, answers, template). */
+  spec: string;
+  public: Generated<number>;
+  /** Folded stem (lower case, no accents) for the author's search. */
+  search: string;
+  difficulty: Generated<number>;
+  /** The learner model's guessing floor of the item (kind and choices), kept at write. */
+  guess: Generated<number>;
+  answer_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** One student's ability in one skill ('*': overall) — the learner model (migration 0018). */
+export interface LearnerAbilityTable {
+  user_id: string;
+  skill_id: string;
+  ability: number;
+  answer_count: number;
+  /** JSON array of the last results (1/0), newest last. */
+  recent: string;
+  level: string | null;
+  updated_at: string;
+}
+
+/** A graded answer (migration 0018): the client's id makes the submit idempotent. */
+export interface ItemAnswerTable {
+  id: string;
+  user_id: string;
+  item_id: string;
+  /** The item's skill, or '*'. */
+  skill_id: string;
+  /** 'practice' or 'assignment'. */
+  context: string;
+  attempt_id: string | null;
+  /** JSON of the student's response. */
+  response: string;
+  correct: number;
+  score: number;
+  ability_before: number;
+  ability_after: number;
+  duration_ms: number;
+  created_at: string;
+}
+
+/** A teacher's exercise set (migration 0018). */
+export interface ExerciseSetTable {
+  id: string;
+  author_id: string;
+  title: string;
+  description: string;
+  /** JSON array of `{ item_id }` and `{ skill_id, count }`. */
+  entries: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** A set given to a class (migration 0018). */
+export interface AssignmentTable {
+  id: string;
+  class_id: string;
+  set_id: string;
+  title: string;
+  description: string;
+  /** The set's entries when it was assigned (JSON). */
+  entries: string;
+  open_at: string;
+  due_at: string;
+  attempts_allowed: number;
+  shuffle: number;
+  feedback: string;
+  event_id: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** One student's attempt at an assignment (migration 0018). */
+export interface AssignmentAttemptTable {
+  id: string;
+  assignment_id: string;
+  user_id: string;
+  number: number;
+  /** JSON array of item ids, in the order the student got them. */
+  item_ids: string;
+  started_at: string;
+  submitted_at: string | null;
+  score: number | null;
+  late: Generated<number>;
+}
+
 export interface Database {
   user: UserTable;
   classes: ClassTable;
@@ -295,6 +397,12 @@ export interface Database {
   flashcard_reviews: FlashcardReviewTable;
   fsrs_parameters: FsrsParametersTable;
   media: MediaTable;
+  exercise_items: ExerciseItemTable;
+  learner_abilities: LearnerAbilityTable;
+  item_answers: ItemAnswerTable;
+  exercise_sets: ExerciseSetTable;
+  assignments: AssignmentTable;
+  assignment_attempts: AssignmentAttemptTable;
 }
 
 export type Db = Kysely<Database>;

@@ -96,6 +96,11 @@ export const STATUS_OF = {
   deck_full: 409,
   cloze_without_deletion: 400,
   review_conflict: 409,
+  answer_conflict: 409,
+  assignment_not_open: 409,
+  no_attempts_left: 409,
+  attempt_submitted: 409,
+  already_answered: 409,
   nothing_to_undo: 409,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 

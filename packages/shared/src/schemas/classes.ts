@@ -80,6 +80,8 @@ export const updateClassSchema = z
     join_by_code: z.boolean().optional(),
     /** true: conversations linked to the class answer in Socratic mode only. */
     require_socratic: z.boolean().optional(),
+    /** Adaptive practice aims at this share of right answers for the class's students. */
+    practice_target: z.number().min(0.7).max(0.9).optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
     message: 'at least one field is required',
@@ -256,6 +258,8 @@ export interface ClassDetail {
   join_by_code: boolean;
   /** Conversations linked to the class answer in Socratic mode only (the teachers' choice). */
   require_socratic: boolean;
+  /** Adaptive practice aims at this share of right answers (0.70–0.90, default 0.80). */
+  practice_target: number;
   owner_id: string;
   created_at: string;
   updated_at: string;

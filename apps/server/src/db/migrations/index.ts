@@ -15,6 +15,7 @@ import * as m0014 from './0014-flashcards.ts';
 import * as m0015 from './0015-skills.ts';
 import * as m0016 from './0016-media.ts';
 import * as m0017 from './0017-flashcards-indexes.ts';
+import * as m0018 from './0018-exercises.ts';
 
 /**
  * Every app migration, in order. Add new ones at the end; never edit a landed one. The key is the
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0015_skills': m0015,
   '0016_media': m0016,
   '0017_flashcards_indexes': m0017,
+  '0018_exercises': m0018,
 };

@@ -12,6 +12,7 @@ export type ClassRow = Pick<
   | 'code'
   | 'join_by_code'
   | 'require_socratic'
+  | 'practice_target'
   | 'owner_id'
   | 'created_at'
   | 'updated_at'
@@ -27,6 +28,7 @@ const classColumns = [
   'c.code',
   'c.join_by_code',
   'c.require_socratic',
+  'c.practice_target',
   'c.owner_id',
   'c.created_at',
   'c.updated_at',

@@ -198,6 +198,7 @@ export function toClassDetail(
     code: klass.code,
     join_by_code: Boolean(klass.join_by_code),
     require_socratic: Boolean(klass.require_socratic),
+    practice_target: Number(klass.practice_target),
     owner_id: klass.owner_id,
     created_at: klass.created_at,
     updated_at: klass.updated_at,
@@ -238,7 +239,13 @@ export async function insertClassWithOwner(
 /** What a teacher may change of a class (with its new updated_at). */
 export type ClassChanges = Pick<
   Updateable<ClassTable>,
-  'title' | 'description' | 'code' | 'join_by_code' | 'require_socratic' | 'updated_at'
+  | 'title'
+  | 'description'
+  | 'code'
+  | 'join_by_code'
+  | 'require_socratic'
+  | 'practice_target'
+  | 'updated_at'
 >;
 
 export async function updateClassRow(

@@ -178,7 +178,7 @@ export async function createClassAs(
 }
 
 /**
- * Change title, description, code, join_by_code or require_socratic (teachers). A taken code →
+ * Change title, description, code, join_by_code, require_socratic or practice_target (teachers). A taken code →
  * 409.
  */
 export async function updateClass(
@@ -190,6 +190,7 @@ export async function updateClass(
     code?: string | undefined;
     join_by_code?: boolean | undefined;
     require_socratic?: boolean | undefined;
+    practice_target?: number | undefined;
   },
 ): Promise<ClassAccess> {
   requireTeacher(access);
@@ -202,6 +203,7 @@ export async function updateClass(
   if (input.require_socratic !== undefined) {
     set.require_socratic = input.require_socratic ? 1 : 0;
   }
+  if (input.practice_target !== undefined) set.practice_target = input.practice_target;
   try {
     await updateClassRow(ctx.db.db, access.klass.id, set);
   } catch (err) {

@@ -167,6 +167,31 @@ export async function selectUserMemberships(
     .execute();
 }
 
+/** The teachers (members with the role `teacher`) of every class `userId` belongs to. */
+export async function selectTeachersOfUserClasses(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('class_members as mine')
+    .innerJoin('class_members as t', 't.class_id', 'mine.class_id')
+    .select('t.user_id')
+    .distinct()
+    .where('mine.user_id', '=', userId)
+    .where('t.role', '=', 'teacher')
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** The mean practice target of the classes `userId` studies in (null: none). */
+export async function selectPracticeTarget(db: Executor, userId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('class_members as m')
+    .innerJoin('classes as c', 'c.id', 'm.class_id')
+    .select((eb) => eb.fn.avg<number | string | null>('c.practice_target').as('target'))
+    .where('m.user_id', '=', userId)
+    .where('m.role', '=', 'student')
+    .executeTakeFirst();
+  return row?.target === null || row?.target === undefined ? null : Number(row.target);
+}
+
 /** Titles of these classes (the ones that still exist). */
 export async function selectClassTitles(
   db: Executor,

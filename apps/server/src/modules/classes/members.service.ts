@@ -29,6 +29,8 @@ import {
   selectMembership,
   selectUserByIdOrEmail,
   selectClassTitles,
+  selectTeachersOfUserClasses,
+  selectPracticeTarget,
   selectUserMemberships,
   setMemberRole,
   upsertMember,
@@ -59,6 +61,19 @@ export interface UserMembership {
 export async function userMemberships(ctx: ReadCtx, userId: string): Promise<UserMembership[]> {
   const rows = await selectUserMemberships(ctx.db.db, userId);
   return rows.map((r) => ({ class_id: r.class_id, title: r.title, role: asRole(r.role) }));
+}
+
+/** The teachers of every class `userId` belongs to (other modules: whose items a student sees). */
+export function teachersOfUserClasses(ctx: ReadCtx, userId: string): Promise<string[]> {
+  return selectTeachersOfUserClasses(ctx.db.db, userId);
+}
+
+/**
+ * The share of right answers adaptive practice aims at for `userId`: the mean of the targets of
+ * the classes they study in, or null outside any class (the practice's default then).
+ */
+export function practiceTargetOf(ctx: ReadCtx, userId: string): Promise<number | null> {
+  return selectPracticeTarget(ctx.db.db, userId);
 }
 
 /** Class titles by id (classes that are gone are left out) — for other modules. */

@@ -1,0 +1,189 @@
+import type {
+  Assignment,
+  AssignmentInput,
+  FeedbackMode,
+  StudentAssignment,
+} from '@aprenda/shared/schemas/exercises';
+import type { AppContext } from '../../context.ts';
+import {
+  classAccess,
+  createEvent,
+  deleteEvent,
+  requireTeacher,
+  userMemberships,
+  type ClassAccess,
+} from '../classes/public.ts';
+import { uuidv7 } from '../../lib/ids.ts';
+import {
+  deleteAssignmentRow,
+  insertAssignment,
+  selectAssignment,
+  selectClassAssignments,
+  selectUserAttempts,
+  type AssignmentRow,
+  type AttemptRow,
+} from './assignments.queries.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { ownSet, parseEntries, setSize } from './sets.service.ts';
+
+/**
+ * Assignments (docs/api/exercises.md "Assignments"): a teacher gives one of their sets to a class
+ * with an open date, a due date (a class event, so the calendar and the iCal feed show it),
+ * attempts allowed, shuffling and when feedback shows. Members of the class read its assignments;
+ * anyone else gets 404. Students list theirs across classes: "Para fazer" and "Feitas".
+ */
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret'>;
+
+export function toAssignment(row: AssignmentRow & { class_title: string }): Assignment {
+  return {
+    id: row.id,
+    class_id: row.class_id,
+    class_title: row.class_title,
+    set_id: row.set_id,
+    title: row.title,
+    description: row.description,
+    open_at: row.open_at,
+    due_at: row.due_at,
+    attempts_allowed: Number(row.attempts_allowed),
+    shuffle: Number(row.shuffle) === 1,
+    feedback: row.feedback as FeedbackMode,
+    event_id: row.event_id,
+    size: setSize(parseEntries(row.entries)),
+    created_at: row.created_at,
+  };
+}
+
+/** POST /classes/{id}/assignments: teachers of the class give one of their own sets. */
+export async function createAssignment(
+  ctx: Ctx,
+  userId: string,
+  classId: string,
+  input: AssignmentInput & { attempts_allowed: number; shuffle: boolean; feedback: FeedbackMode },
+): Promise<Assignment> {
+  const access = await classAccess(ctx, classId, userId);
+  requireTeacher(access);
+  const set = await ownSet(ctx, userId, input.set_id);
+  const event = await createEvent(ctx, access, {
+    title: set.title,
+    description: set.description || null,
+    starts_at: input.due_at,
+    all_day: false,
+  });
+  const now = ctx.clock.now();
+  const id = uuidv7(now.getTime());
+  await insertAssignment(ctx.db.db, {
+    id,
+    class_id: classId,
+    set_id: set.id,
+    title: set.title,
+    description: set.description,
+    entries: set.entries,
+    open_at: new Date(input.open_at).toISOString(),
+    due_at: new Date(input.due_at).toISOString(),
+    attempts_allowed: input.attempts_allowed,
+    shuffle: input.shuffle ? 1 : 0,
+    feedback: input.feedback,
+    event_id: event.id,
+    created_by: userId,
+    created_at: now.toISOString(),
+  });
+  return toAssignment({ ...(await selectAssignment(ctx.db.db, id))! });
+}
+
+/** The assignment and the caller's access to its class (404 for non-members). */
+export async function assignmentAccess(
+  ctx: Ctx,
+  userId: string,
+  id: string,
+): Promise<{ row: AssignmentRow & { class_title: string }; access: ClassAccess }> {
+  const row = await selectAssignment(ctx.db.db, id);
+  if (!row) throw notFound('Assignment not found');
+  const access = await classAccess(ctx, row.class_id, userId);
+  return { row, access };
+}
+
+/** DELETE /assignments/{id}: teachers of the class; its calendar event goes too. */
+export async function deleteAssignment(ctx: Ctx, userId: string, id: string): Promise<void> {
+  const { row, access } = await assignmentAccess(ctx, userId, id);
+  requireTeacher(access);
+  await deleteAssignmentRow(ctx.db.db, id);
+  if (row.event_id) await deleteEvent(ctx, access, row.event_id).catch(() => undefined);
+}
+
+/** GET /classes/{id}/assignments: the class's assignments by due date (members). */
+export async function classAssignments(
+  ctx: Ctx,
+  userId: string,
+  classId: string,
+): Promise<Assignment[]> {
+  await classAccess(ctx, classId, userId);
+  return (await selectClassAssignments(ctx.db.db, [classId])).map(toAssignment);
+}
+
+/** Where a student stands on one assignment. */
+export function studentStatus(
+  a: Assignment,
+  attempts: AttemptRow[],
+  now: number,
+): Pick<StudentAssignment, 'status' | 'attempts_used' | 'best_score' | 'late'> {
+  const submitted = attempts.filter((t) => t.submitted_at !== null);
+  const open = attempts.some((t) => t.submitted_at === null);
+  const best = submitted.reduce<AttemptRow | null>(
+    (b, t) => (b === null || Number(t.score ?? 0) > Number(b.score ?? 0) ? t : b),
+    null,
+  );
+  let status: StudentAssignment['status'];
+  if (Date.parse(a.open_at) > now) status = 'upcoming';
+  else if (open) status = 'in_progress';
+  else if (submitted.length > 0) status = 'done';
+  else if (Date.parse(a.due_at) < now) status = 'missed';
+  else status = 'todo';
+  return {
+    status,
+    attempts_used: attempts.length,
+    best_score: best ? Number(best.score ?? 0) : null,
+    late: best ? Number(best.late) === 1 : false,
+  };
+}
+
+/**
+ * GET /assignments: the assignments of every class the caller studies in, with their standing —
+ * "Para fazer" (upcoming, to do, in progress and missed, most urgent first) and "Feitas".
+ */
+export async function myAssignments(ctx: Ctx, userId: string): Promise<StudentAssignment[]> {
+  const classes = (await userMemberships(ctx, userId)).filter((m) => m.role === 'student');
+  const rows = await selectClassAssignments(
+    ctx.db.db,
+    classes.map((c) => c.class_id),
+  );
+  const attempts = await selectUserAttempts(
+    ctx.db.db,
+    userId,
+    rows.map((r) => r.id),
+  );
+  const now = ctx.clock.now().getTime();
+  return rows.map((row) => {
+    const a = toAssignment(row);
+    return {
+      ...a,
+      ...studentStatus(
+        a,
+        attempts.filter((t) => t.assignment_id === a.id),
+        now,
+      ),
+    };
+  });
+}
+
+/** GET /assignments/{id}: a member reads it (a student with their standing). */
+export async function getAssignment(
+  ctx: Ctx,
+  userId: string,
+  id: string,
+): Promise<StudentAssignment> {
+  const { row } = await assignmentAccess(ctx, userId, id);
+  const a = toAssignment(row);
+  const attempts = await selectUserAttempts(ctx.db.db, userId, [id]);
+  return { ...a, ...studentStatus(a, attempts, ctx.clock.now().getTime()) };
+}

@@ -1,0 +1,320 @@
+import type {
+  ItemResponse,
+  PracticeAnswerResult,
+  PracticeNext,
+  PracticeSkill,
+  SkillHistoryEntry,
+  SkillMastery,
+} from '@aprenda/shared/schemas/exercises';
+import type { AppContext } from '../../context.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { practiceTargetOf, teachersOfUserClasses } from '../classes/public.ts';
+import {
+  applyAnswer,
+  guessFloor,
+  type AppliedAnswer,
+  masteries,
+  pickNextItem,
+  predictCorrect,
+  standingIn,
+  TARGET_DEFAULT,
+  TARGET_MAX,
+  TARGET_MIN,
+} from '../learner/public.ts';
+import { createUserAction } from '../records/public.ts';
+import { findSkills } from '../skills/public.ts';
+import { gradeResponse } from './grading.ts';
+import {
+  addItemDifficulty,
+  insertAnswer,
+  selectAnswer,
+  selectItem,
+  selectPoolCandidates,
+  selectPoolSkillCounts,
+  selectSeenItems,
+  selectSkillAnswers,
+  type ItemRow,
+} from './items.queries.ts';
+import { gradedResult, itemSpecOf, publicItem } from './items.service.ts';
+import { resolveItem, variantSeed, type ItemSpec } from './templates.ts';
+
+/**
+ * Adaptive practice (docs/api/exercises.md "Practice"): the student picks a skill, or lets the
+ * server pick the one they most need; the next item is the one of the student's pool whose
+ * predicted success is closest to the target (learner module); each answer is graded here, moves
+ * the student's ability and the item's difficulty, and is kept with the client's id (a retry
+ * counts once).
+ *
+ * The pool: public items, and the items of the teachers of the student's classes (and the
+ * student's own, for a teacher trying their items). An item outside it is 404.
+ */
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret'>;
+
+/** Thrown inside an answer's transaction when its client id was stored meanwhile. */
+export class AlreadyStored extends Error {}
+
+/** The skill key of the learner model for an item without a skill. */
+export const OVERALL = '*';
+/** Practice candidates read on each side of the target difficulty. */
+export const CANDIDATES_PER_SIDE = 40;
+/** Answers "por que mudou?" lists. */
+export const HISTORY_LIMIT = 20;
+
+async function poolAuthors(ctx: Ctx, userId: string): Promise<string[]> {
+  const teachers = await teachersOfUserClasses(ctx, userId);
+  return [...new Set([...teachers, userId])];
+}
+
+export function guessOf(spec: ItemSpec): number {
+  return guessFloor(spec.kind, spec.choices.length, spec.choices.filter((c) => c.correct).length);
+}
+
+/** GET /practice/skills: the skills that have items in the caller's pool, with their standing. */
+export async function practiceSkills(ctx: Ctx, userId: string): Promise<PracticeSkill[]> {
+  const authors = await poolAuthors(ctx, userId);
+  const counts = await selectPoolSkillCounts(ctx.db.db, authors);
+  if (counts.length === 0) return [];
+  const [skills, standings] = await Promise.all([
+    findSkills(
+      ctx,
+      counts.map((c) => c.skill_id),
+    ),
+    masteries(ctx.db.db, userId),
+  ]);
+  const itemsOf = new Map(counts.map((c) => [c.skill_id, c.items]));
+  const standingOf = new Map(standings.map((s) => [s.skill_id, s]));
+  return skills.map((s) => ({
+    id: s.id,
+    code: s.code,
+    name: s.name,
+    items: itemsOf.get(s.id) ?? 0,
+    mastery: standingOf.get(s.id) ?? null,
+  }));
+}
+
+/**
+ * "O que eu mais preciso": among the skills with items, the one with the lowest predicted success
+ * on an average item (a skill never practised counts as 0.5); on a tie, the one with fewer answers.
+ */
+function neediestSkill(skills: PracticeSkill[]): string | null {
+  let best: { id: string; success: number; answers: number } | null = null;
+  for (const s of skills) {
+    const success = s.mastery?.success ?? predictCorrect(0, 0);
+    const answers = s.mastery?.answers ?? 0;
+    if (
+      !best ||
+      success < best.success - 1e-9 ||
+      (Math.abs(success - best.success) <= 1e-9 && answers < best.answers)
+    ) {
+      best = { id: s.id, success, answers };
+    }
+  }
+  return best?.id ?? null;
+}
+
+/** POST /practice/next: the item to answer now (null when the pool has none). */
+export async function nextPracticeItem(
+  ctx: Ctx,
+  userId: string,
+  input: { skill_id: string | null },
+): Promise<PracticeNext> {
+  let skillId = input.skill_id;
+  if (skillId === null) {
+    skillId = neediestSkill(await practiceSkills(ctx, userId));
+    if (skillId === null) return { item: null, skill_id: null };
+  }
+  const [authors, standing, classTarget] = await Promise.all([
+    poolAuthors(ctx, userId),
+    standingIn(ctx.db.db, userId, skillId),
+    practiceTargetOf(ctx, userId),
+  ]);
+  // Items with no guessing are predicted right at the target when d = θ − logit(target); the
+  // nearest items on either side of that difficulty are the candidates.
+  const target = Math.min(TARGET_MAX, Math.max(TARGET_MIN, classTarget ?? TARGET_DEFAULT));
+  const center = standing.ability - Math.log(target / (1 - target));
+  const pool = await selectPoolCandidates(ctx.db.db, authors, skillId, center, CANDIDATES_PER_SIDE);
+  if (pool.length === 0) return { item: null, skill_id: skillId };
+  const seen = await selectSeenItems(
+    ctx.db.db,
+    userId,
+    pool.map((p) => p.id),
+  );
+  const seenOf = new Map(seen.map((s) => [s.item_id, s]));
+  const candidates = pool.map((row) => {
+    const s = seenOf.get(row.id);
+    return {
+      id: row.id,
+      difficulty: Number(row.difficulty),
+      guess: Number(row.guess),
+      lastSeenAt: s ? Date.parse(s.last) : null,
+      seenCount: s?.seen ?? 0,
+    };
+  });
+  const picked = pickNextItem(candidates, standing.ability, {
+    target,
+    now: ctx.clock.now().getTime(),
+    seed: `${userId}:${skillId}:${standing.answers}`,
+  });
+  if (picked === null) return { item: null, skill_id: skillId };
+  const row = await selectItem(ctx.db.db, picked);
+  if (!row) return { item: null, skill_id: skillId };
+  return {
+    item: publicItem(resolveItem(itemSpecOf(row), variantSeed(userId, row.id))),
+    skill_id: skillId,
+  };
+}
+
+/** The item if it is in the caller's pool; 404 otherwise. */
+async function poolItem(ctx: Ctx, userId: string, itemId: string): Promise<ItemRow> {
+  const row = await selectItem(ctx.db.db, itemId);
+  if (!row) throw notFound('Item not found');
+  if (Number(row.public) !== 1 && row.author_id !== userId) {
+    const authors = await poolAuthors(ctx, userId);
+    if (!authors.includes(row.author_id)) throw notFound('Item not found');
+  }
+  return row;
+}
+
+function sameResponse(stored: string, response: ItemResponse): boolean {
+  return stored === JSON.stringify(response);
+}
+
+/**
+ * POST /practice/answers: grade one answer, store it with the client's id and move the learner
+ * model. The same id again with the same answer gives the same result without counting twice
+ * (200); with another answer, 409 `answer_conflict`.
+ */
+export async function answerPractice(
+  ctx: Ctx,
+  userId: string,
+  input: {
+    id: string;
+    item_id: string;
+    response: ItemResponse;
+    duration_ms: number;
+    lang: 'pt-BR' | 'en';
+  },
+): Promise<{ created: boolean; answer: PracticeAnswerResult }> {
+  const known = await selectAnswer(ctx.db.db, userId, input.id);
+  if (known) return { created: false, answer: await replay(ctx, userId, known, input) };
+
+  const row = await poolItem(ctx, userId, input.item_id);
+  const spec = itemSpecOf(row);
+  const resolved = resolveItem(spec, variantSeed(userId, row.id));
+  const outcome = gradeResponse(resolved, input.response);
+  const skillKey = row.skill_id ?? OVERALL;
+  const nowIso = ctx.clock.now().toISOString();
+
+  let applied: AppliedAnswer;
+  try {
+    applied = await inTransaction(ctx.db, async (trx) => {
+      const fresh = (await selectItem(trx, row.id)) ?? row;
+      const result = await applyAnswer(
+        trx,
+        userId,
+        skillKey,
+        {
+          difficulty: Number(fresh.difficulty),
+          answers: Number(fresh.answer_count),
+          guess: guessOf(spec),
+        },
+        outcome.score,
+        nowIso,
+      );
+      const stored = await insertAnswer(trx, {
+        id: input.id,
+        user_id: userId,
+        item_id: row.id,
+        skill_id: skillKey,
+        context: 'practice',
+        attempt_id: null,
+        response: JSON.stringify(input.response),
+        correct: outcome.correct ? 1 : 0,
+        score: outcome.score,
+        ability_before: result.abilityBefore,
+        ability_after: result.abilityAfter,
+        duration_ms: input.duration_ms,
+        created_at: nowIso,
+      });
+      // Another request stored this id first (a double tap racing itself): undo all of it.
+      if (!stored) throw new AlreadyStored();
+      await addItemDifficulty(trx, row.id, result.difficultyDelta);
+      return result;
+    });
+  } catch (err) {
+    if (!(err instanceof AlreadyStored)) throw err;
+    const twin = await selectAnswer(ctx.db.db, userId, input.id);
+    if (!twin) throw err;
+    return { created: false, answer: await replay(ctx, userId, twin, input) };
+  }
+  await createUserAction(ctx, userId, {
+    action: 'practice_answered',
+    context: { item_id: row.id, skill_id: row.skill_id, correct: outcome.correct },
+  });
+  return {
+    created: true,
+    answer: {
+      result: gradedResult(resolved, outcome, input.lang),
+      mastery: applied.mastery,
+      previous_level: applied.previousLevel,
+    },
+  };
+}
+
+async function replay(
+  ctx: Ctx,
+  userId: string,
+  known: { item_id: string; response: string; skill_id: string },
+  input: { item_id: string; response: ItemResponse; lang: 'pt-BR' | 'en' },
+): Promise<PracticeAnswerResult> {
+  if (known.item_id !== input.item_id || !sameResponse(known.response, input.response)) {
+    throw conflict('Another answer was stored under this id', 'answer_conflict');
+  }
+  const row = await poolItem(ctx, userId, known.item_id);
+  const resolved = resolveItem(itemSpecOf(row), variantSeed(userId, row.id));
+  const outcome = gradeResponse(resolved, input.response);
+  const standing = await standingIn(ctx.db.db, userId, known.skill_id);
+  const mastery: SkillMastery = {
+    skill_id: known.skill_id,
+    level: standing.level,
+    ability: standing.ability,
+    answers: standing.answers,
+    success: predictCorrect(standing.ability, 0),
+  };
+  return {
+    result: gradedResult(resolved, outcome, input.lang),
+    mastery,
+    previous_level: standing.level,
+  };
+}
+
+/** GET /practice/skills/{id}/history: the answers that moved a skill, newest first. */
+export async function skillHistory(
+  ctx: Ctx,
+  userId: string,
+  skillId: string,
+): Promise<SkillHistoryEntry[]> {
+  const rows = await selectSkillAnswers(ctx.db.db, userId, skillId, HISTORY_LIMIT);
+  return rows.map((r) => {
+    const spec = itemSpecOf({
+      id: r.item_id,
+      kind: r.kind,
+      stem: r.stem,
+      explanation: '',
+      skill_id: r.skill_id === OVERALL ? null : r.skill_id,
+      public: 0,
+      spec: r.spec,
+    });
+    return {
+      answer_id: r.id,
+      item_id: r.item_id,
+      stem: resolveItem(spec, variantSeed(userId, r.item_id)).stem,
+      correct: Number(r.correct) === 1,
+      ability_before: Number(r.ability_before),
+      ability_after: Number(r.ability_after),
+      created_at: r.created_at,
+    };
+  });
+}

@@ -1,0 +1,2 @@
+/** What other modules and the composition root may use of the exercises module. */
+export { DEMO_SET_TITLE, seedDemoExercises } from './demo.service.ts';

@@ -1,0 +1,253 @@
+import type {
+  AssignmentResults,
+  ItemAnalysis,
+  ItemKind,
+  ItemResponse,
+} from '@aprenda/shared/schemas/exercises';
+import type { AppContext } from '../../context.ts';
+import { listMembers, requireTeacher } from '../classes/public.ts';
+import {
+  selectAssignmentAttempts,
+  selectAttemptAnswers,
+  selectItemsByIds,
+  type AttemptRow,
+} from './assignments.queries.ts';
+import { assignmentAccess, toAssignment } from './assignments.service.ts';
+import { itemSpecOf } from './items.service.ts';
+
+/**
+ * A teacher's results of one assignment (docs/api/exercises.md "Results"): the students × items
+ * grid (each student's best handed-in attempt, else the one in progress), the score distribution
+ * and the item analysis as Moodle computes it —
+ * - facility index F = mean score on the item (share right, partial credit counted);
+ * - discrimination index D = Pearson correlation between the item's score and the score on the
+ *   rest of the assignment, over the students who got the item (null when either does not vary);
+ * - how often each choice was picked;
+ * - flags once an item has at least FLAG_MIN_ANSWERS answers: `too_easy` (F > 0.7), `too_hard`
+ *   (F < 0.3), `low_discrimination` (D < 0.25), `unused_distractor` (a wrong choice nobody
+ *   picked).
+ */
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret'>;
+
+export const FLAG_MIN_ANSWERS = 5;
+export const FACILITY_LOW = 0.3;
+export const FACILITY_HIGH = 0.7;
+export const DISCRIMINATION_MIN = 0.25;
+
+function pearson(xs: number[], ys: number[]): number | null {
+  const n = xs.length;
+  if (n < 2) return null;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = xs[i]! - mx;
+    const dy = ys[i]! - my;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+  }
+  if (sxx === 0 || syy === 0) return null;
+  return sxy / Math.sqrt(sxx * syy);
+}
+
+function itemIdsOf(row: AttemptRow): string[] {
+  try {
+    const v = JSON.parse(row.item_ids) as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Each student's attempt that counts: the best handed in, else the latest in progress. */
+function countingAttempts(attempts: AttemptRow[]): Map<string, AttemptRow> {
+  const out = new Map<string, AttemptRow>();
+  for (const t of attempts) {
+    const cur = out.get(t.user_id);
+    const better =
+      !cur ||
+      (t.submitted_at !== null && cur.submitted_at === null) ||
+      (t.submitted_at !== null &&
+        cur.submitted_at !== null &&
+        Number(t.score ?? 0) > Number(cur.score ?? 0)) ||
+      (t.submitted_at === null && cur.submitted_at === null && t.number > cur.number);
+    if (better) out.set(t.user_id, t);
+  }
+  return out;
+}
+
+/** GET /assignments/{id}/results (teachers of the class). */
+export async function assignmentResults(
+  ctx: Ctx,
+  userId: string,
+  assignmentId: string,
+): Promise<AssignmentResults> {
+  const { row, access } = await assignmentAccess(ctx, userId, assignmentId);
+  requireTeacher(access);
+  const students: { user_id: string; name: string }[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listMembers(ctx, access, { limit: 100, cursor });
+    for (const m of page.items) if (m.role === 'student') students.push(m);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+
+  const counting = countingAttempts(await selectAssignmentAttempts(ctx.db.db, assignmentId));
+  const attemptIds = [...counting.values()].map((t) => t.id);
+  const answers = await selectAttemptAnswers(ctx.db.db, attemptIds);
+  // The last answer per (attempt, item).
+  const last = new Map<string, (typeof answers)[number]>();
+  for (const a of answers) last.set(`${a.attempt_id}|${a.item_id}`, a);
+
+  // Items in order of first appearance among the students' attempts.
+  const order: string[] = [];
+  const seen = new Set<string>();
+  for (const t of counting.values()) {
+    for (const id of itemIdsOf(t)) if (!seen.has(id) && (seen.add(id), true)) order.push(id);
+  }
+  const itemRows = new Map((await selectItemsByIds(ctx.db.db, order)).map((r) => [r.id, r]));
+  const items = order
+    .filter((id) => itemRows.has(id))
+    .map((id) => ({ id, stem: itemRows.get(id)!.stem, kind: itemRows.get(id)!.kind as ItemKind }));
+
+  const distribution = Array.from({ length: 10 }, () => 0);
+  const studentRows: AssignmentResults['students'] = students.map((s) => {
+    const t = counting.get(s.user_id);
+    const given = new Set(t ? itemIdsOf(t) : []);
+    const cells = items.map((item) => {
+      if (!t || !given.has(item.id)) return 'missing' as const;
+      const a = last.get(`${t.id}|${item.id}`);
+      if (!a) return 'missing' as const;
+      const score = Number(a.score);
+      return score >= 0.999
+        ? ('correct' as const)
+        : score > 0
+          ? ('partial' as const)
+          : ('wrong' as const);
+    });
+    const score = t?.submitted_at ? Number(t.score ?? 0) : null;
+    if (score !== null) distribution[Math.min(9, Math.floor(score * 10))]! += 1;
+    return {
+      user_id: s.user_id,
+      name: s.name,
+      submitted_at: t?.submitted_at ?? null,
+      late: t ? Number(t.late) === 1 : false,
+      score,
+      cells,
+    };
+  });
+
+  const analysis: ItemAnalysis[] = items.map((item) => {
+    const row = itemRows.get(item.id)!;
+    const spec = itemSpecOf(row);
+    const itemScores: number[] = [];
+    const restScores: number[] = [];
+    const picks = new Map<string, number>();
+    for (const t of counting.values()) {
+      const ids = itemIdsOf(t);
+      if (!ids.includes(item.id)) continue;
+      const a = last.get(`${t.id}|${item.id}`);
+      if (!a && t.submitted_at === null) continue;
+      const mine = Number(a?.score ?? 0);
+      const total = ids.reduce((sum, id) => sum + Number(last.get(`${t.id}|${id}`)?.score ?? 0), 0);
+      itemScores.push(mine);
+      restScores.push(total - mine);
+      if (a) {
+        const response = JSON.parse(a.response) as ItemResponse;
+        const picked =
+          'choice' in response ? [response.choice] : 'choices' in response ? response.choices : [];
+        for (const id of picked) picks.set(id, (picks.get(id) ?? 0) + 1);
+      }
+    }
+    const n = itemScores.length;
+    const facility = n > 0 ? itemScores.reduce((x, y) => x + y, 0) / n : null;
+    const discrimination = pearson(itemScores, restScores);
+    const choices = spec.choices.map((c) => ({
+      id: c.id,
+      text: c.text,
+      correct: c.correct,
+      picked: picks.get(c.id) ?? 0,
+    }));
+    const flags: ItemAnalysis['flags'] = [];
+    if (n >= FLAG_MIN_ANSWERS && facility !== null) {
+      if (facility > FACILITY_HIGH) flags.push('too_easy');
+      if (facility < FACILITY_LOW) flags.push('too_hard');
+      if (discrimination === null || discrimination < DISCRIMINATION_MIN) {
+        flags.push('low_discrimination');
+      }
+      if (choices.some((c) => !c.correct && c.picked === 0)) flags.push('unused_distractor');
+    }
+    return {
+      item_id: item.id,
+      stem: item.stem,
+      kind: item.kind,
+      answers: n,
+      facility,
+      discrimination,
+      choices,
+      flags,
+    };
+  });
+
+  return {
+    assignment: toAssignment(row),
+    items,
+    students: studentRows,
+    distribution,
+    analysis,
+  };
+}
+
+function csvCell(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  // Cells starting with = + - @ are not formulas in a spreadsheet.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** GET /assignments/{id}/results.csv?table=grid|items: a table of the results as CSV. */
+export async function resultsCsv(
+  ctx: Ctx,
+  userId: string,
+  assignmentId: string,
+  table: 'grid' | 'items',
+): Promise<{ fileName: string; csv: string }> {
+  const r = await assignmentResults(ctx, userId, assignmentId);
+  const lines: (string | number | null)[][] = [];
+  if (table === 'grid') {
+    lines.push(['student', 'submitted_at', 'late', 'score', ...r.items.map((_, i) => `Q${i + 1}`)]);
+    for (const s of r.students) {
+      lines.push([
+        s.name,
+        s.submitted_at,
+        s.late ? 'yes' : 'no',
+        s.score === null ? null : Math.round(s.score * 1000) / 10,
+        ...s.cells,
+      ]);
+    }
+  } else {
+    lines.push(['question', 'stem', 'answers', 'facility', 'discrimination', 'flags', 'choices']);
+    r.analysis.forEach((a, i) => {
+      lines.push([
+        `Q${i + 1}`,
+        a.stem,
+        a.answers,
+        a.facility === null ? null : Math.round(a.facility * 1000) / 1000,
+        a.discrimination === null ? null : Math.round(a.discrimination * 1000) / 1000,
+        a.flags.join(' '),
+        a.choices.map((c) => `${c.id}${c.correct ? '*' : ''}=${c.picked}`).join(' '),
+      ]);
+    });
+  }
+  const csv = `\uFEFF${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  const base =
+    r.assignment.title
+      .normalize('NFKD')
+      .replace(/[^\w-]+/g, '-')
+      .slice(0, 60) || 'lista';
+  return { fileName: `${base}-${table === 'grid' ? 'notas' : 'questoes'}.csv`, csv };
+}

@@ -1,0 +1,351 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@aprenda/shared/schemas/common';
+import type { ClassEvent } from '@aprenda/shared/schemas/classes';
+import type {
+  Assignment,
+  AssignmentResults,
+  Attempt,
+  ExerciseSet,
+  GradedResult,
+  ItemDetail,
+  StudentAssignment,
+} from '@aprenda/shared/schemas/exercises';
+import { api, testClock, type Problem } from './flashcards-helpers.ts';
+import { createTestApp, dialects, signUp, type SignedUp, type TestApp } from './helpers.ts';
+
+/**
+ * Issue 13, sets and assignments: a teacher builds a set (by hand and by drawing from a skill's
+ * pool), assigns it to a class with dates (a calendar event), students take it — answers graded
+ * on the server, feedback at once or after the due date, attempts counted, late work marked —
+ * and the teacher reads the grid, the distribution and the item analysis, on both engines.
+ */
+
+const SKILL = 'bncc-ef07ma18';
+
+function choiceItem(n: number, correct = 'a') {
+  return {
+    kind: 'single',
+    stem: `Questão ${n}: qual é a certa?`,
+    explanation: `Explicação ${n}`,
+    skill_id: SKILL,
+    choices: ['a', 'b', 'c', 'd'].map((id) => ({
+      id,
+      text: `Opção ${id} da ${n}`,
+      correct: id === correct,
+    })),
+  };
+}
+
+describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialect) => {
+  const time = testClock('2030-03-02T12:00:00.000Z');
+  let t: TestApp;
+  let teacher: SignedUp;
+  let students: SignedUp[];
+  let outsider: SignedUp;
+  let classId: string;
+  const a = api(() => t);
+  const items: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, {}, { clock: time.clock });
+    teacher = await signUp(t, { role: 'teacher' });
+    students = [];
+    for (let i = 0; i < 6; i++) students.push(await signUp(t, { role: 'student' }));
+    outsider = await signUp(t, { role: 'student' });
+    classId = (await a.newClass(teacher, { students })).id;
+    for (let i = 1; i <= 8; i++) {
+      const res = await a.call<ItemDetail>(teacher, 'POST', '/items', choiceItem(i));
+      expect(res.status).toBe(201);
+      items.push(res.body.id);
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function newSet(entries: unknown[], title = 'Lista 1') {
+    const res = await a.call<ExerciseSet>(teacher, 'POST', '/sets', { title, entries });
+    expect(res.status).toBe(201);
+    return res.body;
+  }
+
+  async function assign(setId: string, extra: Record<string, unknown> = {}) {
+    const res = await a.call<Assignment>(teacher, 'POST', `/classes/${classId}/assignments`, {
+      set_id: setId,
+      open_at: '2030-03-02T11:00:00.000Z',
+      due_at: '2030-03-09T23:59:00.000Z',
+      ...extra,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body;
+  }
+
+  async function answer(u: SignedUp, attemptId: string, itemId: string, choice: string) {
+    return a.call<{ result: GradedResult | null }>(u, 'POST', `/attempts/${attemptId}/answers`, {
+      id: crypto.randomUUID(),
+      item_id: itemId,
+      response: { choice },
+    });
+  }
+
+  it('a set mixes chosen items and a draw; bad entries are field errors; it is its author’s', async () => {
+    const set = await newSet([{ item_id: items[0] }, { skill_id: SKILL, count: 2 }]);
+    expect(set.size).toBe(3);
+    expect(set.entries[0]).toMatchObject({ item_id: items[0], kind: 'single' });
+
+    const bad = await a.call<Problem>(teacher, 'POST', '/sets', {
+      title: 'X',
+      entries: [{ item_id: 'nope' }, { skill_id: 'nope', count: 1 }],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.map((e) => [e.path, e.code])).toEqual([
+      ['entries.0.item_id', 'unknown_item'],
+      ['entries.1.skill_id', 'unknown_skill'],
+    ]);
+    expect((await a.call(students[0]!, 'GET', `/sets/${set.id}`)).status).toBe(404);
+    expect(
+      (
+        await a.call<Problem>(students[0]!, 'POST', '/sets', {
+          title: 'X',
+          entries: [{ item_id: items[0] }],
+        })
+      ).status,
+    ).toBe(403);
+    const list = await a.call<Page<ExerciseSet>>(teacher, 'GET', '/sets');
+    expect(list.body.items.map((s) => s.id)).toContain(set.id);
+  });
+
+  it('an assignment puts its due date in the class calendar; outsiders get 404', async () => {
+    const set = await newSet([{ item_id: items[0] }], 'Lista com prazo');
+    const assignment = await assign(set.id);
+    expect(assignment).toMatchObject({ class_id: classId, title: 'Lista com prazo', size: 1 });
+    const events = await a.call<Page<ClassEvent>>(
+      teacher,
+      'GET',
+      `/classes/${classId}/events?from=2030-03-01T00:00:00.000Z&to=2030-03-31T00:00:00.000Z`,
+    );
+    expect(events.body.items.find((e) => e.id === assignment.event_id)).toMatchObject({
+      title: 'Lista com prazo',
+      starts_at: '2030-03-09T23:59:00.000Z',
+    });
+    expect((await a.call(outsider, 'GET', `/assignments/${assignment.id}`)).status).toBe(404);
+    expect((await a.call(outsider, 'POST', `/assignments/${assignment.id}/attempts`)).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await a.call(students[0]!, 'POST', `/classes/${classId}/assignments`, {
+          set_id: set.id,
+          open_at: '2030-03-02T11:00:00.000Z',
+          due_at: '2030-03-03T11:00:00.000Z',
+        })
+      ).status,
+    ).toBe(403);
+    const bad = await a.call<Problem>(teacher, 'POST', `/classes/${classId}/assignments`, {
+      set_id: set.id,
+      open_at: '2030-03-05T11:00:00.000Z',
+      due_at: '2030-03-04T11:00:00.000Z',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.[0]?.path).toBe('due_at');
+  });
+
+  it('no attempt carries an answer; immediate feedback grades each answer once; hand-in scores', async () => {
+    const set = await newSet(
+      items.slice(0, 3).map((id) => ({ item_id: id })),
+      'Imediata',
+    );
+    const assignment = await assign(set.id, { attempts_allowed: 2 });
+    const s = students[0]!;
+    const started = await a.call<Attempt>(s, 'POST', `/assignments/${assignment.id}/attempts`);
+    expect(started.status).toBe(201);
+    const raw = JSON.stringify(started.body);
+    for (const secret of ['"correct"', 'Explicação', '"feedback"', 'difficulty']) {
+      expect(raw).not.toContain(secret);
+    }
+    expect(started.body.items.map((i) => i.item.id).sort()).toEqual(items.slice(0, 3).sort());
+
+    const [first, second] = started.body.items;
+    const right = await answer(s, started.body.id, first!.item.id, 'a');
+    expect(right.status).toBe(201);
+    expect(right.body.result).toMatchObject({
+      correct: true,
+      explanation: expect.stringMatching(/^Explicação/),
+    });
+    const again = await answer(s, started.body.id, first!.item.id, 'b');
+    expect(again.status).toBe(409);
+    expect((again.body as unknown as Problem).code).toBe('already_answered');
+    const wrong = await answer(s, started.body.id, second!.item.id, 'c');
+    expect(wrong.body.result?.correct).toBe(false);
+
+    // Resuming gives the same attempt with the answers so far.
+    const resumed = await a.call<Attempt>(s, 'POST', `/assignments/${assignment.id}/attempts`);
+    expect(resumed.body.id).toBe(started.body.id);
+    expect(resumed.body.items.filter((i) => i.response !== null)).toHaveLength(2);
+
+    const submitted = await a.call<Attempt>(s, 'POST', `/attempts/${started.body.id}/submit`);
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.score).toBeCloseTo(1 / 3, 5);
+    expect(submitted.body.late).toBe(false);
+    expect((await answer(s, started.body.id, first!.item.id, 'a')).status).toBe(409);
+
+    const mine = await a.call<StudentAssignment[]>(s, 'GET', '/assignments');
+    expect(mine.body.find((x) => x.id === assignment.id)).toMatchObject({
+      status: 'done',
+      attempts_used: 1,
+      best_score: expect.closeTo(1 / 3, 5),
+    });
+    // Second attempt allowed, third not.
+    const second2 = await a.call<Attempt>(s, 'POST', `/assignments/${assignment.id}/attempts`);
+    expect(second2.body.number).toBe(2);
+    await a.call(s, 'POST', `/attempts/${second2.body.id}/submit`);
+    const third = await a.call<Problem>(s, 'POST', `/assignments/${assignment.id}/attempts`);
+    expect(third.status).toBe(409);
+    expect(third.body.code).toBe('no_attempts_left');
+
+    const records = await t.db.db
+      .selectFrom('user_actions')
+      .selectAll()
+      .where('user_id', '=', s.id)
+      .where('action', '=', 'exercise_submitted')
+      .execute();
+    expect(records).toHaveLength(2);
+    expect(records[0]!.context).not.toContain('Opção');
+  });
+
+  it('feedback after the due date: answers change until hand-in, results show only after it; late work', async () => {
+    const set = await newSet([{ item_id: items[3] }], 'Depois do prazo');
+    const assignment = await assign(set.id, {
+      feedback: 'after_due',
+      due_at: '2030-03-03T12:00:00.000Z',
+    });
+    const s = students[1]!;
+    const attempt = (await a.call<Attempt>(s, 'POST', `/assignments/${assignment.id}/attempts`))
+      .body;
+    const itemId = attempt.items[0]!.item.id;
+    const first = await answer(s, attempt.id, itemId, 'b');
+    expect(first.status).toBe(201);
+    expect(first.body.result).toBeNull();
+    const changed = await answer(s, attempt.id, itemId, 'a');
+    expect(changed.status).toBe(201);
+    const before = await a.call<Attempt>(s, 'GET', `/attempts/${attempt.id}`);
+    expect(before.body.feedback_visible).toBe(false);
+    expect(before.body.items[0]!.result).toBeNull();
+    expect(before.body.items[0]!.response).toEqual({ choice: 'a' });
+
+    time.set('2030-03-04T12:00:00.000Z'); // past the due date: handed in late
+    const done = await a.call<Attempt>(s, 'POST', `/attempts/${attempt.id}/submit`);
+    expect(done.body).toMatchObject({ late: true, score: 1, feedback_visible: true });
+    expect(done.body.items[0]!.result?.correct).toBe(true);
+    time.set('2030-03-02T12:00:00.000Z');
+  });
+
+  it('a draw gives each student items they have not answered, as far as the pool goes', async () => {
+    const set = await newSet([{ skill_id: SKILL, count: 3 }], 'Sorteio');
+    const assignment = await assign(set.id, { attempts_allowed: 0 });
+    const s = students[2]!;
+    const one = (await a.call<Attempt>(s, 'POST', `/assignments/${assignment.id}/attempts`)).body;
+    const firstIds = one.items.map((i) => i.item.id);
+    expect(new Set(firstIds).size).toBe(3);
+    for (const id of firstIds) await answer(s, one.id, id, 'a');
+    await a.call(s, 'POST', `/attempts/${one.id}/submit`);
+    const two = (await a.call<Attempt>(s, 'POST', `/assignments/${assignment.id}/attempts`)).body;
+    const secondIds = two.items.map((i) => i.item.id);
+    expect(secondIds.filter((id) => firstIds.includes(id))).toEqual([]);
+  });
+
+  it('results: the grid, the distribution and the item analysis with its flags; CSV; teachers only', async () => {
+    const set = await newSet(
+      items.slice(4, 8).map((id) => ({ item_id: id })),
+      'Para análise',
+    );
+    const assignment = await assign(set.id, { shuffle: false });
+    // Six students: item 5 always right (too easy), item 6 always wrong (too hard), item 7 right
+    // exactly for the strong students (discriminates), item 8 at random.
+    const plan: Record<number, string[]> = {
+      0: ['a', 'b', 'a', 'a'],
+      1: ['a', 'b', 'a', 'b'],
+      2: ['a', 'b', 'a', 'a'],
+      3: ['a', 'b', 'b', 'b'],
+      4: ['a', 'b', 'b', 'a'],
+      5: ['a', 'c', 'b', 'b'],
+    };
+    for (const [i, picks] of Object.entries(plan)) {
+      const s = students[Number(i)]!;
+      const attempt = (await a.call<Attempt>(s, 'POST', `/assignments/${assignment.id}/attempts`))
+        .body;
+      expect(attempt.items.map((x) => x.item.id)).toEqual(items.slice(4, 8));
+      for (const [k, choice] of picks.entries()) {
+        expect((await answer(s, attempt.id, items[4 + k]!, choice)).status).toBe(201);
+      }
+      if (Number(i) !== 5) await a.call(s, 'POST', `/attempts/${attempt.id}/submit`);
+    }
+    const res = await a.call<AssignmentResults>(
+      teacher,
+      'GET',
+      `/assignments/${assignment.id}/results`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i) => i.id)).toEqual(items.slice(4, 8));
+    const row0 = res.body.students.find((s) => s.user_id === students[0]!.id)!;
+    expect(row0.cells).toEqual(['correct', 'wrong', 'correct', 'correct']);
+    expect(row0.score).toBeCloseTo(0.75, 5);
+    const row5 = res.body.students.find((s) => s.user_id === students[5]!.id)!;
+    expect(row5.score).toBeNull(); // not handed in
+    expect(res.body.distribution.reduce((x, y) => x + y, 0)).toBe(5);
+
+    const [easy, hard, good] = res.body.analysis;
+    expect(easy!.facility).toBe(1);
+    expect(easy!.flags).toContain('too_easy');
+    expect(hard!.facility).toBe(0);
+    expect(hard!.flags).toContain('too_hard');
+    expect(hard!.choices.find((c) => c.id === 'b')?.picked).toBe(5);
+    expect(hard!.flags).toContain('unused_distractor'); // nobody picked d
+    expect(good!.facility).toBeCloseTo(0.5, 5);
+    expect(good!.discrimination).toBeGreaterThan(0.25);
+    expect(good!.flags).not.toContain('low_discrimination');
+
+    for (const u of [students[0]!, outsider]) {
+      const denied = await a.call(u, 'GET', `/assignments/${assignment.id}/results`);
+      expect([403, 404]).toContain(denied.status);
+    }
+    const csv = await t.app.request(`/api/assignments/${assignment.id}/results.csv?table=grid`, {
+      headers: { authorization: `Bearer ${teacher.token}` },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // a BOM: Excel reads UTF-8
+    const text = new TextDecoder().decode(bytes);
+    expect(text.split('\r\n')[0]).toBe('student,submitted_at,late,score,Q1,Q2,Q3,Q4');
+    const itemsCsv = await t.app.request(
+      `/api/assignments/${assignment.id}/results.csv?table=items`,
+      {
+        headers: { authorization: `Bearer ${teacher.token}` },
+      },
+    );
+    expect(await itemsCsv.text()).toContain('too_easy');
+  });
+
+  it('not open yet: 409; the teacher deletes an assignment and its event', async () => {
+    const set = await newSet([{ item_id: items[0] }], 'Futura');
+    const assignment = await assign(set.id, {
+      open_at: '2030-04-01T11:00:00.000Z',
+      due_at: '2030-04-09T11:00:00.000Z',
+    });
+    const early = await a.call<Problem>(
+      students[0]!,
+      'POST',
+      `/assignments/${assignment.id}/attempts`,
+    );
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('assignment_not_open');
+    const mine = await a.call<StudentAssignment[]>(students[0]!, 'GET', '/assignments');
+    expect(mine.body.find((x) => x.id === assignment.id)?.status).toBe('upcoming');
+    expect((await a.call(students[0]!, 'DELETE', `/assignments/${assignment.id}`)).status).toBe(
+      403,
+    );
+    expect((await a.call(teacher, 'DELETE', `/assignments/${assignment.id}`)).status).toBe(204);
+    expect((await a.call(teacher, 'GET', `/assignments/${assignment.id}`)).status).toBe(404);
+  });
+});
