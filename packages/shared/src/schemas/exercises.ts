@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './common.ts';
+import { modelIdSchema } from './conversations.ts';
 
 /**
  * Exercises API contract (issue 13; docs/api/exercises.md): items a teacher writes, what a student
@@ -404,3 +405,32 @@ export const resultsCsvQuerySchema = z.object({
 });
 
 export const listSetsQuerySchema = pageQuerySchema;
+
+// ── Items from the AI ──────────────────────────────────────────────────────────────────────────
+
+export const GENERATE_ITEMS_TEXT_MAX = 20_000;
+export const GENERATE_ITEMS_COUNT_MAX = 20;
+export const GENERATE_ITEMS_COUNT_DEFAULT = 5;
+
+/**
+ * POST /items/generate: the AI proposes items from a topic or a text; nothing is saved — the
+ * teacher reviews, edits or discards each and saves the ones kept through POST /items.
+ */
+export const generateItemsSchema = z.object({
+  text: z.string().trim().min(1).max(GENERATE_ITEMS_TEXT_MAX),
+  skill_id: z.string().min(1).max(128).nullable().default(null),
+  count: z
+    .number()
+    .int()
+    .min(1)
+    .max(GENERATE_ITEMS_COUNT_MAX)
+    .default(GENERATE_ITEMS_COUNT_DEFAULT),
+  model: modelIdSchema.optional(),
+});
+export type GenerateItemsInput = z.input<typeof generateItemsSchema>;
+
+export interface GenerateItemsResult {
+  /** Proposals that pass every authoring check, ready for POST /items. */
+  items: ItemInput[];
+  model: string;
+}

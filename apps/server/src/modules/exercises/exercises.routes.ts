@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import {
+  generateItemsSchema,
   giftImportSchema,
   itemInputSchema,
   listItemsQuerySchema,
@@ -8,8 +9,10 @@ import {
   tryItemSchema,
 } from '@aprenda/shared/schemas/exercises';
 import type { AppContext, AppEnv } from '../../context.ts';
+import { rateLimit } from '../../middleware/rate-limit.ts';
 import { currentUser, requireUser } from '../../middleware/session.ts';
 import { idParams as params, zv } from '../../middleware/validate.ts';
+import { generateItems } from './generate.service.ts';
 import { importGift } from './gift-import.service.ts';
 import {
   createItem,
@@ -42,6 +45,19 @@ export function exercisesRoutes(ctx: AppContext) {
 
   r.post('/items', zv('json', itemInputSchema), async (c) =>
     c.json(await createItem(ctx, currentUser(c), c.req.valid('json')), 201),
+  );
+
+  // Each call is a provider call: limited per user like chat turns (its own counter).
+  const generateLimiter = ctx.rateLimitStore.limiter({
+    name: 'items-generate',
+    points: ctx.env.CHAT_RATE_LIMIT_MAX,
+    durationSeconds: ctx.env.CHAT_RATE_LIMIT_WINDOW_SECONDS,
+  });
+  r.post(
+    '/items/generate',
+    rateLimit({ limiter: generateLimiter, key: (c) => currentUser(c).id }),
+    zv('json', generateItemsSchema),
+    async (c) => c.json(await generateItems(ctx, currentUser(c), c.req.valid('json'))),
   );
 
   r.post('/items/import/gift', zv('json', giftImportSchema), async (c) => {
