@@ -11,27 +11,28 @@
  * Prints a table and the targets — p99 ≤ 25 ms, mine ≥ 50 % of health's req/s — as PASS/FAIL;
  * exits 1 when a request failed or a target was missed.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   CONNECTIONS,
   DURATION,
-  formatTable,
+  eachRequest,
+  flagFailures,
+  HEALTH,
+  healthRequest,
   loadAverage,
   measure,
-  ROW_HEADER,
-  rowCells,
+  measureHealth,
+  printRowsWithCpu,
+  printTargets,
   runBench,
-  startServer,
+  warmUp,
   type Row,
 } from './lib.ts';
 import { createSessions, SEED_VERSION, seedClasses, seedSizes } from './seed-classes.ts';
 import {
   BENCH_SECRET,
+  runSeededEngines,
   seconds,
-  seededSqliteFile,
-  withSeededPostgres,
+  withSeededServer,
   type DataSet,
 } from './seed-lib.ts';
 
@@ -40,7 +41,6 @@ const SECRET = BENCH_SECRET;
 const P99_TARGET_MS = 25;
 const RATIO_TARGET = 0.5;
 const MINE = 'GET /api/classes/mine';
-const HEALTH = 'GET /api/health';
 
 const DATA: DataSet<Awaited<ReturnType<typeof seedClasses>>['counts']> = {
   name: 'classes',
@@ -82,50 +82,28 @@ async function benchEngine(engine: string, databaseUrl: string, dataDir: string)
   console.log(
     `[bench] ${engine}: ${tokens.length} student sessions in ${seconds(performance.now() - t0)}`,
   );
-  const server = await startServer(databaseUrl, dataDir, {
-    APP_SECRET: SECRET,
-    SEED_DEMO: 'false',
-  });
-  try {
+  return withSeededServer(databaseUrl, dataDir, async (server) => {
     const avg = await sanityCheck(server.origin, tokens);
     console.log(`[bench] ${engine}: sanity check passed (${avg.toFixed(1)} classes per student)`);
     let next = 0;
-    const mine = {
-      url: server.origin,
-      requests: [
-        {
-          method: 'GET',
-          path: '/api/classes/mine',
-          setupRequest: (req: { method?: string; path?: string }) => ({
-            ...req,
-            headers: { authorization: `Bearer ${tokens[next++ % tokens.length]}` },
-          }),
-        },
-      ],
-    };
-    const health = { url: `${server.origin}/api/health` };
+    const mine = eachRequest(server.origin, 'GET', '/api/classes/mine', () => ({
+      headers: { authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+    }));
     // Warm-up (not measured): JIT, connection pool, page cache.
-    await measure(HEALTH, engine, { ...health, duration: 2 });
-    await measure(MINE, engine, { ...mine, duration: 2 });
+    await warmUp(engine, [
+      [HEALTH, healthRequest(server)],
+      [MINE, mine],
+    ]);
     const rows: Row[] = [];
-    console.log(`[bench] ${engine}: ${HEALTH} (${CONNECTIONS} connections, ${DURATION} s)`);
-    rows.push(await measure(HEALTH, engine, health, server.pid));
+    rows.push(await measureHealth(engine, server));
     console.log(`[bench] ${engine}: ${MINE} over ${tokens.length} students`);
     rows.push(await measure(MINE, engine, mine, server.pid));
     return rows;
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
 function report(rows: Row[]): boolean {
-  const header = [...ROW_HEADER, 'server CPU µs/req'];
-  const body = rows.map((r) => [
-    ...rowCells(r),
-    r.cpuUsPerRequest === undefined ? '—' : r.cpuUsPerRequest.toFixed(0),
-  ]);
-  console.log(`\n${formatTable(header, body)}`);
-
+  printRowsWithCpu(rows);
   const checks: string[][] = [];
   let ok = true;
   for (const engine of [...new Set(rows.map((r) => r.engine))]) {
@@ -159,47 +137,20 @@ function report(rows: Row[]): boolean {
       ]);
     }
   }
-  console.log(`\n${formatTable(['engine', 'target', 'measured', 'result'], checks, 2)}`);
+  printTargets(checks);
   return ok;
 }
 
 async function main() {
   const started = performance.now();
-  const dataDir = mkdtempSync(join(tmpdir(), 'aprenda-bench-classes-'));
-  const rows: Row[] = [];
-  try {
-    const cached = await seededSqliteFile(DATA);
-    const file = join(dataDir, 'bench.db');
-    copyFileSync(cached, file);
-    rows.push(...(await benchEngine('sqlite', `file:${file}`, dataDir)));
-
-    const pgUrl = process.env.BENCH_DATABASE_URL;
-    if (pgUrl) {
-      rows.push(
-        ...(await withSeededPostgres(pgUrl, DATA, dataDir, (url) =>
-          benchEngine('postgres', url, dataDir),
-        )),
-      );
-    } else {
-      console.log('\n[bench] BENCH_DATABASE_URL not set: PostgreSQL run skipped');
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const rows = await runSeededEngines(DATA, benchEngine);
   const ok = report(rows);
   console.log(
     `\n${CONNECTIONS} connections, ${DURATION} s per route after a 2 s warm-up, loopback; ` +
       `${SESSIONS} students' bearer tokens in rotation; node ${process.version}; request log off ` +
       `(LOG_LEVEL=warn); load average ${loadAverage()}; total ${seconds(performance.now() - started)}.`,
   );
-  if (rows.some((r) => r.errors > 0 || r.non2xx > 0)) {
-    console.error('\n[bench] some requests failed (errors or non-2xx above)');
-    process.exitCode = 1;
-  }
-  if (!ok) {
-    console.error('[bench] a target was missed (FAIL above)');
-    process.exitCode = 1;
-  }
+  flagFailures(rows, ok);
 }
 
 runBench(main);

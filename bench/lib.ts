@@ -1,7 +1,10 @@
 /**
  * Shared pieces of the benchmarks (api, classes, conversations): start the real server as a
  * child process on a free loopback port, run autocannon, throw-away PostgreSQL schemas/databases,
- * print a Markdown table, and run a benchmark's main. The seeders' shared pieces: bench/seed-lib.ts.
+ * print a Markdown table, and run a benchmark's main; for the seeded benchmarks (classes, exercises,
+ * flashcards) the warm-up, the reads measured under a stream of writes, the check that the writes
+ * stored their rows, the targets table and the exit code. The seeders' shared pieces (and the
+ * engines' loop over the seeded data sets): bench/seed-lib.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -229,6 +232,175 @@ export function rowCells(r: Row): string[] {
 
 export function printTable(rows: Row[]) {
   console.log(`\n${formatTable(ROW_HEADER, rows.map(rowCells))}`);
+}
+
+/**
+ * Autocannon options that send `method path` to `origin` over and over, each request with the
+ * headers (and body) `fresh()` makes for it: a session token in rotation, a fresh client id.
+ */
+export function eachRequest(
+  origin: string,
+  method: string,
+  path: string,
+  fresh: () => { headers: Record<string, string>; body?: string },
+): AutocannonOptions {
+  return {
+    url: origin,
+    requests: [{ method, path, setupRequest: (req) => ({ ...req, ...fresh() }) }],
+  };
+}
+
+/** The bare reference of the seeded benchmarks: the same server, no session, one `select 1`. */
+export const HEALTH = 'GET /api/health';
+
+/**
+ * Warm-up runs (not measured, 2 s each) of `runs` — route name and autocannon options — so that
+ * the measured runs after them find the JIT, the connection pool and the page cache warm.
+ */
+export async function warmUp(
+  engine: string,
+  runs: Array<[route: string, options: AutocannonOptions]>,
+): Promise<void> {
+  for (const [route, options] of runs) await measure(route, engine, { ...options, duration: 2 });
+}
+
+/** The autocannon options of the `HEALTH` reference on `server`. */
+export const healthRequest = (server: RunningServer): AutocannonOptions => ({
+  url: `${server.origin}/api/health`,
+});
+
+/** The measured `HEALTH` run on `server` (announced in the log first). */
+export async function measureHealth(engine: string, server: RunningServer): Promise<Row> {
+  console.log(`[bench] ${engine}: ${HEALTH} (${CONNECTIONS} connections, ${DURATION} s)`);
+  return measure(HEALTH, engine, healthRequest(server), server.pid);
+}
+
+/**
+ * A stream of writes by the measured user, for `measureWhileWriting` and `measureStoredWrites`:
+ * the autocannon options that send them, and how many rows they have stored so far.
+ */
+export interface WriteLoad {
+  engine: string;
+  /** The server's process id (its CPU time per request goes into the row). */
+  pid: number;
+  /** The write requests (a fresh client id per request, so that every 201 stores a row). */
+  options: AutocannonOptions;
+  /** The rows stored so far by the writes (e.g. the user's answers), read from the database. */
+  count(): Promise<number>;
+  /** What one write is, plural, for the log: `answers`, `ratings`. */
+  noun: string;
+}
+
+/**
+ * Measures a read (`route`, `options`) while the same user keeps writing at `rate` writes a
+ * second from two more connections (none when `rate` is 0), so that what the read reads changes
+ * under it as it does in real use and nothing stays cached. Throws when a write failed; logs how
+ * many rows the writes stored meanwhile.
+ */
+export async function measureWhileWriting(
+  route: string,
+  options: AutocannonOptions,
+  writes: WriteLoad,
+  rate: number,
+): Promise<Row> {
+  const { engine, noun } = writes;
+  const before = await writes.count();
+  const writer =
+    rate > 0
+      ? autocannon({
+          ...writes.options,
+          connections: 2,
+          overallRate: rate,
+          duration: DURATION + 1,
+        })
+      : null;
+  const row = await measure(route, engine, options, writes.pid);
+  if (writer) {
+    const w = await writer;
+    if (w.errors > 0 || w.non2xx > 0) {
+      throw new Error(`${engine}: ${noun} during ${route} failed (${w.errors}/${w.non2xx})`);
+    }
+  }
+  const stored = (await writes.count()) - before;
+  console.log(`[bench] ${engine}: ${stored} ${noun} stored during ${route}`);
+  return row;
+}
+
+/**
+ * Measures the writes themselves (`route`), then checks that every 201 stored one row
+ * (`storedLabel` names them in the log, e.g. `review rows`). Requests still in flight when
+ * autocannon stops are stored but not counted: up to one a connection more is fine. Idempotency
+ * is the server tests' job; this checks that nothing was lost under load.
+ */
+export async function measureStoredWrites(
+  route: string,
+  writes: WriteLoad,
+  storedLabel: string,
+): Promise<Row> {
+  const { engine, noun } = writes;
+  const before = await writes.count();
+  console.log(`[bench] ${engine}: ${route}`);
+  const row = await measure(route, engine, writes.options, writes.pid);
+  const stored = (await writes.count()) - before;
+  const answered = row.total - row.non2xx - row.errors;
+  console.log(
+    `[bench] ${engine}: ${answered} ${noun} answered 201, ${stored} ${storedLabel} stored ` +
+      `(in flight at the end: ${stored - answered})`,
+  );
+  if (stored < answered || stored > answered + CONNECTIONS) {
+    throw new Error(`${engine}: ${answered} ${noun} accepted but ${stored} ${storedLabel} stored`);
+  }
+  return row;
+}
+
+/** The measured rows as a table, with the server's CPU time per request as the last column. */
+export function printRowsWithCpu(rows: Row[]): void {
+  const header = [...ROW_HEADER, 'server CPU µs/req'];
+  const body = rows.map((r) => [
+    ...rowCells(r),
+    r.cpuUsPerRequest === undefined ? '—' : r.cpuUsPerRequest.toFixed(0),
+  ]);
+  console.log(`\n${formatTable(header, body)}`);
+}
+
+/** The targets table: rows of engine, target, measured value, PASS/FAIL. */
+export function printTargets(checks: string[][]): void {
+  console.log(`\n${formatTable(['engine', 'target', 'measured', 'result'], checks, 2)}`);
+}
+
+/**
+ * Prints the rows and the targets "p99 ≤ `targetMs`" of every route but the `HEALTH` reference;
+ * true when all were met.
+ */
+export function reportP99Targets(rows: Row[], targetMs: number): boolean {
+  printRowsWithCpu(rows);
+  const checks: string[][] = [];
+  let ok = true;
+  for (const r of rows) {
+    if (r.route === HEALTH) continue; // the reference, no target
+    const pass = r.p99 <= targetMs;
+    ok &&= pass;
+    checks.push([
+      r.engine,
+      `${r.route} p99 ≤ ${targetMs} ms`,
+      `${r.p99.toFixed(1)} ms`,
+      pass ? 'PASS' : 'FAIL',
+    ]);
+  }
+  printTargets(checks);
+  return ok;
+}
+
+/** Exit code 1 (after printing why) when a request failed or a target was missed. */
+export function flagFailures(rows: Row[], targetsMet: boolean): void {
+  if (rows.some((r) => r.errors > 0 || r.non2xx > 0)) {
+    console.error('\n[bench] some requests failed (errors or non-2xx above)');
+    process.exitCode = 1;
+  }
+  if (!targetsMet) {
+    console.error('[bench] a target was missed (FAIL above)');
+    process.exitCode = 1;
+  }
 }
 
 /** CPU time (user + system, ms) used so far by process `pid` (Linux /proc), or NaN. */

@@ -2,16 +2,27 @@
  * Shared pieces of the benchmark seeders (bench/seed-classes.ts, bench/seed-conversations.ts): the
  * seeded PRNG and UUIDv7s, running the app's migrations, the PostgreSQL bulk load (unnest batches
  * with secondary indexes dropped and re-created), Better Auth session rows and their signed bearer
- * tokens, and the seeders' command line. A separate file from bench/lib.ts so that the bench cache
+ * tokens, and the seeders' command line; for the benchmarks, the cached seeded data sets, the loop over
+ * the engines they run on, and read-only queries on them. A separate file from bench/lib.ts so that the bench cache
  * keys (which hash the seeders' sources) can include it without the autocannon code.
  */
 import { spawn } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { root, withPostgresDatabase } from './lib.ts';
+import { root, startServer, withPostgresDatabase, type RunningServer } from './lib.ts';
 
 export const BASE_MS = Date.UTC(2026, 0, 1);
 export const DAY_MS = 86_400_000;
@@ -373,4 +384,91 @@ export function withSeededPostgres<C, T>(
     console.log(`\n[bench] postgres: seeded ${data.describe(counts)} in ${seconds(ms)}`);
     return run(url);
   });
+}
+
+/** Read-only queries on a seeded database (SQLite file or PostgreSQL); `?` placeholders. */
+export async function readRows<R>(url: string, text: string, params: unknown[] = []): Promise<R[]> {
+  if (isPostgres(url)) {
+    let n = 0;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (
+        await client.query(
+          text.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows as R[];
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new SQLite(sqlitePath(url), { readonly: true });
+  try {
+    return db.prepare(text).all(...params) as R[];
+  } finally {
+    db.close();
+  }
+}
+
+/** The `n` of a read-only `select count(*) as n …` (`readRows`), as a number. */
+export async function countRows(
+  url: string,
+  text: string,
+  params: unknown[] = [],
+): Promise<number> {
+  return Number((await readRows<{ n: number | string }>(url, text, params))[0]!.n);
+}
+
+/**
+ * `run` with the real server on a seeded database — signed with BENCH_SECRET (the seeded sessions'
+ * secret), no demo data — stopped afterwards, however `run` ends.
+ */
+export async function withSeededServer<T>(
+  databaseUrl: string,
+  dataDir: string,
+  run: (server: RunningServer) => Promise<T>,
+): Promise<T> {
+  const server = await startServer(databaseUrl, dataDir, {
+    APP_SECRET: BENCH_SECRET,
+    SEED_DEMO: 'false',
+  });
+  try {
+    return await run(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * A seeded benchmark's engines: `run` on a copy of the cached seeded SQLite file, then on a
+ * freshly seeded PostgreSQL database when BENCH_DATABASE_URL=postgres://… is set;
+ * BENCH_ENGINES=sqlite|postgres runs one engine only. `run` gets the engine's name, its database
+ * URL and a throw-away data directory (removed afterwards); its results are concatenated.
+ */
+export async function runSeededEngines<C, T>(
+  data: DataSet<C>,
+  run: (engine: string, databaseUrl: string, dataDir: string) => Promise<T[]>,
+): Promise<T[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), `aprenda-bench-${data.name}-`));
+  const all: T[] = [];
+  try {
+    if (process.env.BENCH_ENGINES !== 'postgres') {
+      const cached = await seededSqliteFile(data);
+      const file = join(dataDir, 'bench.db');
+      copyFileSync(cached, file);
+      all.push(...(await run('sqlite', `file:${file}`, dataDir)));
+    }
+    const pgUrl = process.env.BENCH_DATABASE_URL;
+    if (pgUrl && process.env.BENCH_ENGINES !== 'sqlite') {
+      all.push(
+        ...(await withSeededPostgres(pgUrl, data, dataDir, (url) => run('postgres', url, dataDir))),
+      );
+    } else {
+      console.log('\n[bench] BENCH_DATABASE_URL not set: PostgreSQL run skipped');
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return all;
 }

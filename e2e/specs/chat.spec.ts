@@ -307,7 +307,7 @@ test('a 500-message conversation opens without rendering every message, older pa
   const log = page.getByRole('log', { name: 'Mensagens' });
   // 500 messages are 10 pages of 50; allow for a slow, shared CI machine (up to 80 s of paging:
   // a loaded 2-core machine once needed more than 30 s).
-  for (const deadline = Date.now() + 80_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 80_000; Date.now() < deadline;) {
     await log.evaluate((el) => el.scrollTo({ top: 0 }));
     if (await page.getByText('Pergunta número 1', { exact: true }).isVisible()) break;
     await page.waitForTimeout(250);

@@ -194,6 +194,7 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
       status: 'done',
       attempts_used: 1,
       best_score: expect.closeTo(1 / 3, 5),
+      last_attempt_id: started.body.id,
     });
     // Second attempt allowed, third not.
     const second2 = await a.call<Attempt>(s, 'POST', `/assignments/${assignment.id}/attempts`);
@@ -233,10 +234,27 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
     expect(before.body.items[0]!.result).toBeNull();
     expect(before.body.items[0]!.response).toEqual({ choice: 'a' });
 
+    // Another student hands in on time: the score would tell which answers were right, so it
+    // waits for the due date too.
+    const other = students[3]!;
+    const onTime = (await a.call<Attempt>(other, 'POST', `/assignments/${assignment.id}/attempts`))
+      .body;
+    await answer(other, onTime.id, itemId, 'b');
+    const handed = await a.call<Attempt>(other, 'POST', `/attempts/${onTime.id}/submit`);
+    expect(handed.body).toMatchObject({ late: false, score: null, feedback_visible: false });
+    const listed = await a.call<StudentAssignment[]>(other, 'GET', '/assignments');
+    expect(listed.body.find((x) => x.id === assignment.id)).toMatchObject({
+      status: 'done',
+      best_score: null,
+      last_attempt_id: onTime.id,
+    });
+
     time.set('2030-03-04T12:00:00.000Z'); // past the due date: handed in late
     const done = await a.call<Attempt>(s, 'POST', `/attempts/${attempt.id}/submit`);
     expect(done.body).toMatchObject({ late: true, score: 1, feedback_visible: true });
     expect(done.body.items[0]!.result?.correct).toBe(true);
+    const after = await a.call<Attempt>(other, 'GET', `/attempts/${onTime.id}`);
+    expect(after.body).toMatchObject({ score: 0, feedback_visible: true });
     time.set('2030-03-02T12:00:00.000Z');
   });
 

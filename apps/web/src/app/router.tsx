@@ -49,13 +49,32 @@ const FlashcardDeckPage = lazy(() =>
 const FlashcardReviewPage = lazy(() =>
   import('./routes/flashcard-review').then((m) => ({ default: m.FlashcardReviewPage })),
 );
+const ExercisesPage = lazy(() =>
+  import('./routes/exercises').then((m) => ({ default: m.ExercisesPage })),
+);
+const AssignmentPage = lazy(() =>
+  import('./routes/assignment').then((m) => ({ default: m.AssignmentPage })),
+);
+const AssignmentResultsPage = lazy(() =>
+  import('./routes/assignment-results').then((m) => ({ default: m.AssignmentResultsPage })),
+);
+const AdaptivePage = lazy(() =>
+  import('./routes/adaptive').then((m) => ({ default: m.AdaptivePage })),
+);
 const InvitePage = lazy(() => import('./routes/invite').then((m) => ({ default: m.InvitePage })));
 const NotFoundPage = lazy(() =>
   import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })),
 );
 
 /** Tools with their own screens (the rest show "Em breve"). */
-const BUILT_TOOLS = new Set<string>(['student', 'teacher', 'chat', 'flashcard']);
+const BUILT_TOOLS = new Set<string>([
+  'student',
+  'teacher',
+  'chat',
+  'flashcard',
+  'exercises',
+  'adaptive',
+]);
 
 /**
  * The app's routes, rendered by main.tsx with `useRoutes` inside a <BrowserRouter> (declarative
@@ -91,6 +110,13 @@ export const routes: RouteObject[] = [
               { path: 'flashcard', element: <FlashcardsPage /> },
               { path: 'flashcard/:deckId', element: <FlashcardDeckPage /> },
               { path: 'flashcard/:deckId/estudar', element: <FlashcardReviewPage /> },
+              { path: 'exercises', element: <ExercisesPage /> },
+              { path: 'exercises/atividade/:assignmentId', element: <AssignmentPage /> },
+              {
+                path: 'exercises/resultados/:assignmentId',
+                element: <AssignmentResultsPage />,
+              },
+              { path: 'adaptive', element: <AdaptivePage /> },
               ...DASHBOARD_TOOLS.filter((tool) => !BUILT_TOOLS.has(tool)).map((tool) => ({
                 path: tool,
                 element: <ToolPage tool={tool} />,

@@ -25,6 +25,8 @@ export function namespacesFor(pathname: string): string[] {
       if (second === 'student' || second === 'teacher') return [...shell, 'classes'];
       if (second === 'chat') return [...shell, 'chat'];
       if (second === 'flashcard') return [...shell, 'flashcards'];
+      if (second === 'exercises') return [...shell, 'exercises', 'practice', 'assignments', 'sets'];
+      if (second === 'adaptive') return [...shell, 'practice'];
       return shell;
     }
     default:

@@ -8,6 +8,10 @@ import ptErrors from './pt-BR/errors.json';
 import ptClasses from './pt-BR/classes.json';
 import ptChat from './pt-BR/chat.json';
 import ptFlashcards from './pt-BR/flashcards.json';
+import ptExercises from './pt-BR/exercises.json';
+import ptPractice from './pt-BR/practice.json';
+import ptAssignments from './pt-BR/assignments.json';
+import ptSets from './pt-BR/sets.json';
 import enCommon from './en/common.json';
 import enHome from './en/home.json';
 import enAbout from './en/about.json';
@@ -18,6 +22,10 @@ import enErrors from './en/errors.json';
 import enClasses from './en/classes.json';
 import enChat from './en/chat.json';
 import enFlashcards from './en/flashcards.json';
+import enExercises from './en/exercises.json';
+import enPractice from './en/practice.json';
+import enAssignments from './en/assignments.json';
+import enSets from './en/sets.json';
 
 export const NAMESPACES = [
   'common',
@@ -30,6 +38,10 @@ export const NAMESPACES = [
   'classes',
   'chat',
   'flashcards',
+  'exercises',
+  'practice',
+  'assignments',
+  'sets',
 ] as const;
 
 /** Bundled catalogs (no HTTP backend): one namespace per area, same keys in both languages. */
@@ -45,6 +57,10 @@ export const resources = {
     classes: ptClasses,
     chat: ptChat,
     flashcards: ptFlashcards,
+    exercises: ptExercises,
+    practice: ptPractice,
+    assignments: ptAssignments,
+    sets: ptSets,
   },
   en: {
     common: enCommon,
@@ -57,5 +73,9 @@ export const resources = {
     classes: enClasses,
     chat: enChat,
     flashcards: enFlashcards,
+    exercises: enExercises,
+    practice: enPractice,
+    assignments: enAssignments,
+    sets: enSets,
   },
 } as const;

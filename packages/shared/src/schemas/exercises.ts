@@ -328,9 +328,14 @@ export interface Assignment {
 export interface StudentAssignment extends Assignment {
   status: 'upcoming' | 'todo' | 'in_progress' | 'done' | 'missed';
   attempts_used: number;
-  /** The best submitted score (0–1), or null. */
+  /**
+   * The best submitted score (0–1), or null — also null while feedback waits for the due date
+   * (the score would tell which answers were right).
+   */
   best_score: number | null;
   late: boolean;
+  /** The student's latest attempt (to resume it or read its result from any device). */
+  last_attempt_id: string | null;
 }
 
 /** An attempt as its student reads it. */
@@ -341,7 +346,10 @@ export interface Attempt {
   started_at: string;
   submitted_at: string | null;
   late: boolean;
-  /** Sum of the items' scores / items (0–1), once submitted. */
+  /**
+   * Sum of the items' scores / items (0–1), once submitted and once feedback may show (with
+   * feedback after the due date, null until then).
+   */
   score: number | null;
   items: {
     item: PublicItem;

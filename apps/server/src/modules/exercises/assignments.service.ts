@@ -126,7 +126,7 @@ export function studentStatus(
   a: Assignment,
   attempts: AttemptRow[],
   now: number,
-): Pick<StudentAssignment, 'status' | 'attempts_used' | 'best_score' | 'late'> {
+): Pick<StudentAssignment, 'status' | 'attempts_used' | 'best_score' | 'late' | 'last_attempt_id'> {
   const submitted = attempts.filter((t) => t.submitted_at !== null);
   const open = attempts.some((t) => t.submitted_at === null);
   const best = submitted.reduce<AttemptRow | null>(
@@ -139,11 +139,17 @@ export function studentStatus(
   else if (submitted.length > 0) status = 'done';
   else if (Date.parse(a.due_at) < now) status = 'missed';
   else status = 'todo';
+  const scoreVisible = a.feedback === 'immediate' || Date.parse(a.due_at) <= now;
+  const latest = attempts.reduce<AttemptRow | null>(
+    (l, t) => (l === null || Number(t.number) > Number(l.number) ? t : l),
+    null,
+  );
   return {
     status,
     attempts_used: attempts.length,
-    best_score: best ? Number(best.score ?? 0) : null,
+    best_score: best && scoreVisible ? Number(best.score ?? 0) : null,
     late: best ? Number(best.late) === 1 : false,
+    last_attempt_id: latest?.id ?? null,
   };
 }
 

@@ -195,7 +195,7 @@ async function readAttempt(
     started_at: attempt.started_at,
     submitted_at: attempt.submitted_at,
     late: Number(attempt.late) === 1,
-    score: attempt.score === null ? null : Number(attempt.score),
+    score: attempt.score === null || !visible ? null : Number(attempt.score),
     feedback_visible: visible,
     items: ids.flatMap((id) => {
       const item = items.get(id);

@@ -15,6 +15,7 @@ import { CodeTab } from './code-tab';
 import { ConversationsTab } from './conversations-tab';
 import { InvitesTab } from './invites-tab';
 import { MembersTab } from './members-tab';
+import { PracticeTargetSetting } from './practice-target-setting';
 import { RequireSocraticSetting } from './require-socratic-setting';
 
 const TABS = ['members', 'invites', 'calendar', 'code', 'conversations'] as const;
@@ -117,6 +118,7 @@ function ClassManageContent({ klass, back }: { klass: ClassDetail; back: ReactNo
         </TabsContent>
         <TabsContent value="conversations" className="flex flex-col gap-6">
           <RequireSocraticSetting klass={klass} />
+          <PracticeTargetSetting klass={klass} />
           <ConversationsTab klass={klass} />
         </TabsContent>
       </Tabs>

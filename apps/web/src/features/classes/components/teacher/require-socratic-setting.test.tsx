@@ -19,6 +19,7 @@ const CLASS: ClassDetail = {
   code: 'ABC234',
   join_by_code: true,
   require_socratic: false,
+  practice_target: 0.8,
   owner_id: 't1',
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import type { ItemResponse, PublicItem } from '@aprenda/shared/schemas/exercises';
+import { createI18n } from '@/lib/i18n';
+import { AnswerInput } from './answer-input';
+
+// mathlive needs a real browser (e2e/specs/practice.spec.ts); here its chunk never arrives.
+vi.mock('./math-field', () => new Promise(() => {}));
+
+function item(kind: PublicItem['kind'], choices: string[] = []): PublicItem {
+  return {
+    id: 'i1',
+    kind,
+    stem: 'Stem',
+    choices: choices.map((text, i) => ({ id: `c${i}`, text })),
+    skill_id: null,
+  };
+}
+
+function Harness({ of, onSubmit }: { of: PublicItem; onSubmit: () => void }) {
+  const [value, setValue] = useState<ItemResponse | null>(null);
+  return (
+    <>
+      <AnswerInput item={of} value={value} onChange={setValue} onSubmit={onSubmit} idPrefix="t" />
+      <output data-testid="value">{JSON.stringify(value)}</output>
+    </>
+  );
+}
+
+function setup(of: PublicItem) {
+  const onSubmit = vi.fn();
+  render(
+    <I18nextProvider i18n={createI18n()}>
+      <Harness of={of} onSubmit={onSubmit} />
+    </I18nextProvider>,
+  );
+  return { onSubmit, value: () => JSON.parse(screen.getByTestId('value').textContent!) as unknown };
+}
+
+describe('AnswerInput', () => {
+  it('takes a number with a comma; Enter sends it only when there is one', async () => {
+    const user = userEvent.setup();
+    const { onSubmit, value } = setup(item('numeric'));
+    const field = screen.getByRole('textbox', { name: 'Sua resposta' });
+    expect(field).toHaveAttribute('inputmode', 'decimal');
+    expect(screen.getByText('Use vírgula ou ponto')).toBeInTheDocument();
+    await user.type(field, '{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.type(field, '2,5{Enter}');
+    expect(value()).toEqual({ value: '2,5' });
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('picks a single choice with the keys 1–9 inside the group, and Enter sends', async () => {
+    const user = userEvent.setup();
+    const { onSubmit, value } = setup(item('single', ['Um', 'Dois', '$3$']));
+    expect(screen.getByRole('radio', { name: '3' })).toBeInTheDocument();
+    screen.getByRole('radio', { name: 'Um' }).focus();
+    await user.keyboard('2');
+    expect(value()).toEqual({ choice: 'c1' });
+    expect(screen.getByRole('radio', { name: 'Dois' })).toHaveFocus();
+    await user.keyboard('9');
+    expect(value()).toEqual({ choice: 'c1' });
+    await user.keyboard('{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('toggles multiple choices by click and by key', async () => {
+    const user = userEvent.setup();
+    const { value } = setup(item('multiple', ['A', 'B', 'C']));
+    await user.click(screen.getByRole('checkbox', { name: 'C' }));
+    screen.getByRole('checkbox', { name: 'C' }).focus();
+    await user.keyboard('1');
+    expect(value()).toEqual({ choices: ['c0', 'c2'] });
+    await user.keyboard('3');
+    expect(value()).toEqual({ choices: ['c0'] });
+  });
+
+  it('offers a LaTeX field while the maths field loads', async () => {
+    const user = userEvent.setup();
+    const { onSubmit, value } = setup(item('expression'));
+    const field = screen.getByRole('textbox', { name: 'Sua resposta' });
+    expect(screen.getByText(/Escreva em LaTeX/)).toBeInTheDocument();
+    await user.type(field, '2x+2{Enter}');
+    expect(value()).toEqual({ value: '2x+2' });
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,243 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ChevronLeft, ChevronRight, CircleCheck, CloudOff, Send } from 'lucide-react';
+import type { Attempt, ItemResponse, StudentAssignment } from '@aprenda/shared/schemas/exercises';
+import { Markdown } from '@/components/markdown/markdown';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/errors';
+import { toastError } from '@/lib/toast';
+import { studentAssignmentKeys, useSubmitAttempt } from '../../api/assignments';
+import { isAnswerComplete } from '../../lib/answer';
+import {
+  answerLang,
+  durationSince,
+  sameResponse,
+  unansweredCount,
+} from '../../lib/assignments-attempt';
+import { browserStorage, rememberLastAttempt } from '../../lib/assignments-pending';
+import { AnswerInput } from '../answer/answer-input';
+import { ItemResult } from './item-result';
+import { PendingAnswers } from './pending-answers';
+import { QuestionStrip } from './question-strip';
+import { useAttemptAnswers } from './use-attempt-answers';
+
+/**
+ * Taking an attempt: one question at a time ("Questão 2 de 5", the numbered strip to jump),
+ * "Responder" — with feedback at once the graded result shows and the answer is final; with
+ * feedback after the due date "Resposta registrada" and the answer may change until "Entregar".
+ * Answers wait in localStorage until the server confirms them (use-attempt-answers.ts).
+ */
+export function AttemptRunner({
+  assignment,
+  attempt,
+}: {
+  assignment: StudentAssignment;
+  attempt: Attempt;
+}) {
+  const { t, i18n } = useTranslation(['assignments', 'errors']);
+  const lang = answerLang(i18n.language);
+  const queryClient = useQueryClient();
+  const submit = useSubmitAttempt(assignment.id, lang);
+  const answers = useAttemptAnswers(attempt, lang, (error) => {
+    toastError(t('runner.dropped', { reason: errorMessage(t, error) }));
+    void queryClient.invalidateQueries({
+      queryKey: studentAssignmentKeys.attempt(attempt.id, lang),
+    });
+  });
+  const items = attempt.items;
+  const [index, setIndex] = useState(() =>
+    Math.max(
+      0,
+      items.findIndex((i) => answers.responses[i.item.id] === null),
+    ),
+  );
+  const [drafts, setDrafts] = useState<Record<string, ItemResponse | null>>({});
+  const [confirming, setConfirming] = useState(false);
+  const [focusTarget, setFocusTarget] = useState<{ to: 'heading' | 'main'; n: number } | null>(
+    null,
+  );
+  const shownAt = useRef(0);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const mainRef = useRef<HTMLButtonElement>(null);
+
+  // When a question shows (for the answer's duration).
+  useEffect(() => {
+    shownAt.current = Date.now();
+  }, [index]);
+
+  useEffect(() => {
+    if (focusTarget?.to === 'heading') headingRef.current?.focus();
+    if (focusTarget?.to === 'main') mainRef.current?.focus();
+  }, [focusTarget]);
+
+  const immediate = assignment.feedback === 'immediate';
+  const entry = items[Math.min(index, items.length - 1)];
+  if (!entry) return <p className="text-zinc-300">{t('runner.noItems')}</p>;
+  const item = entry.item;
+  const saved = answers.responses[item.id] ?? null;
+  const value = item.id in drafts ? (drafts[item.id] ?? null) : saved;
+  const waiting = item.id in answers.pending;
+  const result = answers.results[item.id] ?? null;
+  const locked = immediate && saved !== null;
+  const canRespond = !locked && isAnswerComplete(item, value) && !sameResponse(value, saved);
+  const recorded = !immediate && !waiting && saved !== null && sameResponse(value, saved);
+  const last = index >= items.length - 1;
+  const unanswered = unansweredCount(items, answers.pending, answers.confirmed);
+  const pendingCount = Object.keys(answers.pending).length;
+
+  function go(i: number) {
+    setIndex(i);
+    setFocusTarget((f) => ({ to: 'heading', n: (f?.n ?? 0) + 1 }));
+  }
+
+  function respond() {
+    if (!canRespond || !value) return;
+    answers.answer(item.id, value, durationSince(shownAt.current, Date.now()));
+    setDrafts(({ [item.id]: _, ...rest }) => rest);
+    setFocusTarget((f) => ({ to: 'main', n: (f?.n ?? 0) + 1 }));
+  }
+
+  async function handIn(confirmed: boolean) {
+    if (!(await answers.flush())) {
+      toastError(t('runner.handInWaits'));
+      return;
+    }
+    if (!confirmed && unanswered > 0) {
+      setConfirming(true);
+      return;
+    }
+    submit.mutate(attempt.id, {
+      onSuccess: (done) => {
+        setConfirming(false);
+        rememberLastAttempt(browserStorage(), assignment.id, done.id);
+      },
+      onError: (error) => toastError(errorMessage(t, error)),
+    });
+  }
+
+  const main = canRespond || !(locked || recorded) ? 'respond' : last ? 'handIn' : 'next';
+
+  return (
+    <section className="flex flex-col gap-5" aria-labelledby="attempt-title">
+      <header className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex min-w-0 flex-col gap-1">
+            <h1
+              id="attempt-title"
+              className="text-xl font-semibold tracking-tight [overflow-wrap:anywhere] sm:text-2xl"
+            >
+              {assignment.title}
+            </h1>
+            <p className="text-sm text-zinc-300 tabular-nums" data-testid="attempt-progress">
+              {t('runner.progress', { n: index + 1, total: items.length })}
+            </p>
+          </div>
+          <Button variant="outline" pending={submit.isPending} onClick={() => void handIn(false)}>
+            <Send aria-hidden />
+            {t('runner.handIn')}
+          </Button>
+        </div>
+        <QuestionStrip
+          answered={items.map((i) => answers.responses[i.item.id] !== null)}
+          current={index}
+          onJump={go}
+        />
+      </header>
+
+      <PendingAnswers
+        count={pendingCount}
+        waiting={answers.waiting}
+        sending={answers.sending}
+        onRetry={() => void answers.flush()}
+      />
+
+      <article className="flex min-w-0 flex-col gap-4" aria-labelledby="attempt-question">
+        <h2
+          id="attempt-question"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-sm font-medium text-zinc-400 outline-none"
+        >
+          {t('runner.question', { n: index + 1 })}
+        </h2>
+        <div className="min-w-0 text-base [overflow-wrap:anywhere]">
+          <Markdown text={item.stem} />
+        </div>
+        <AnswerInput
+          key={item.id}
+          item={item}
+          value={value}
+          onChange={(v) => setDrafts((d) => ({ ...d, [item.id]: v }))}
+          onSubmit={respond}
+          disabled={locked || submit.isPending}
+          idPrefix="attempt"
+        />
+      </article>
+
+      <div role="status" aria-live="polite" className="empty:hidden">
+        {waiting ? (
+          <p className="flex items-center gap-2 text-sm text-amber-200">
+            <CloudOff className="size-4" aria-hidden />
+            {t(immediate ? 'runner.savedOfflineImmediate' : 'runner.savedOffline')}
+          </p>
+        ) : recorded ? (
+          <p className="flex items-center gap-2 text-sm text-emerald-200">
+            <CircleCheck className="size-4" aria-hidden />
+            {t('runner.recorded')}
+          </p>
+        ) : null}
+      </div>
+
+      {immediate && result && !waiting ? <ItemResult item={item} result={result} /> : null}
+
+      <div className="sticky bottom-0 -mx-4 flex gap-2 border-t border-border bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:pt-0 sm:backdrop-blur-none">
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-14 sm:size-11"
+          aria-label={t('runner.previous')}
+          disabled={index === 0}
+          onClick={() => go(index - 1)}
+        >
+          <ChevronLeft aria-hidden />
+        </Button>
+        <Button
+          ref={mainRef}
+          size="lg"
+          className="h-14 min-w-0 flex-1 text-base sm:h-11"
+          disabled={main === 'respond' && !canRespond}
+          pending={main === 'handIn' && submit.isPending}
+          aria-keyshortcuts={main === 'respond' ? 'Enter' : undefined}
+          onClick={() =>
+            main === 'respond' ? respond() : main === 'next' ? go(index + 1) : void handIn(false)
+          }
+        >
+          {t(`runner.${main}`)}
+        </Button>
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-14 sm:size-11"
+          aria-label={t('runner.nextQuestion')}
+          disabled={last}
+          onClick={() => go(index + 1)}
+        >
+          <ChevronRight aria-hidden />
+        </Button>
+      </div>
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('runner.confirmTitle')}
+        description={t('runner.confirmBody', { count: unanswered })}
+        confirmLabel={t('runner.handIn')}
+        cancelLabel={t('runner.keepGoing')}
+        pending={submit.isPending}
+        onConfirm={() => void handIn(true)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Download } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/errors';
+import { toastError } from '@/lib/toast';
+import { useResultsCsv, type ResultsTable } from '../../api/results';
+import { resultsCsvName } from '../../lib/results-view';
+
+/** "Baixar CSV" of one table (the grid or the item analysis), saved under the assignment's title. */
+export function CsvButton({
+  assignmentId,
+  title,
+  table,
+}: {
+  assignmentId: string;
+  title: string;
+  table: ResultsTable;
+}) {
+  const { t } = useTranslation(['sets', 'errors']);
+  const csv = useResultsCsv();
+  return (
+    <Button
+      type="button"
+      size="sm"
+      variant="outline"
+      pending={csv.isPending}
+      icon={<Download aria-hidden />}
+      onClick={() =>
+        csv.mutate(
+          {
+            assignmentId,
+            table,
+            fileName: resultsCsvName(title, t(`results.csv.file.${table}`)),
+          },
+          { onError: (err) => toastError(errorMessage(t, err)) },
+        )
+      }
+    >
+      {t(`results.csv.${table}`)}
+    </Button>
+  );
+}

@@ -1,0 +1,136 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ATTEMPTS_MAX, type ExerciseSet } from '@aprenda/shared/schemas/exercises';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { ErrorBox, LoadingState } from '@/components/ui/states';
+import { errorMessage, fieldErrorsOf } from '@/lib/errors';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { useCreateAssignment, useTeachingClasses } from '../../api/sets';
+import {
+  assignFormValues,
+  assignServerErrors,
+  validateAssignForm,
+  type AssignFormErrors,
+  type AssignFormValues,
+} from '../../lib/sets-assign';
+import { AssignFields } from './assign-fields';
+
+/** "Passar para a turma": a class, open and due dates, attempts, shuffling, when to correct. */
+export function AssignDialog({
+  set,
+  onOpenChange,
+}: {
+  set: ExerciseSet | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('sets');
+  return (
+    <Dialog open={set !== null} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t('close')} className="max-w-lg">
+        <DialogTitle>{t('assign.title')}</DialogTitle>
+        <DialogDescription className="[overflow-wrap:anywhere]">
+          {set ? t('assign.lead', { title: set.title, count: set.size }) : null}
+        </DialogDescription>
+        {set ? <AssignForm key={set.id} set={set} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AssignForm({ set, onDone }: { set: ExerciseSet; onDone: () => void }) {
+  const { t, i18n } = useTranslation(['sets', 'errors']);
+  const id = useId();
+  const classes = useTeachingClasses();
+  const create = useCreateAssignment();
+  const [values, setValues] = useState<AssignFormValues>(() => assignFormValues(new Date()));
+  const [errors, setErrors] = useState<AssignFormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const list = classes.data?.items ?? [];
+  const classId = values.classId || (list.length === 1 ? list[0]!.id : '');
+
+  function change<K extends keyof AssignFormValues>(key: K, value: AssignFormValues[K]) {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
+    setFormError(null);
+  }
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const result = validateAssignForm(t, set.id, { ...values, classId });
+    if (!result.ok) {
+      setErrors(result.errors);
+      setFormError(t('assign.fixFields'));
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    create.mutate(
+      { classId: result.classId, body: result.data },
+      {
+        onSuccess: (assignment) => {
+          const due = new Intl.DateTimeFormat(i18n.language, {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          }).format(new Date(assignment.due_at));
+          toastSuccess(t('assign.done', { title: assignment.class_title, due }));
+          onDone();
+        },
+        onError: (err) => {
+          const fields = fieldErrorsOf(err);
+          const mapped = fields ? assignServerErrors(t, fields) : null;
+          if (mapped) {
+            setErrors(mapped);
+            setFormError(t('assign.fixFields'));
+            return;
+          }
+          setFormError(errorMessage(t, err));
+          toastError(errorMessage(t, err));
+        },
+      },
+    );
+  }
+
+  if (classes.isPending) return <LoadingState>{t('assign.loadingClasses')}</LoadingState>;
+  if (classes.isError) {
+    return (
+      <ErrorBox retryLabel={t('retry')} onRetry={() => void classes.refetch()}>
+        {errorMessage(t, classes.error)}
+      </ErrorBox>
+    );
+  }
+  if (list.length === 0) {
+    return <p className="text-sm text-zinc-300">{t('assign.noClasses')}</p>;
+  }
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <AssignFields
+        id={id}
+        classes={list}
+        values={{ ...values, classId }}
+        errors={errors}
+        attemptsMax={ATTEMPTS_MAX}
+        onChange={change}
+      />
+      {formError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {formError}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          {t('cancel')}
+        </Button>
+        <Button type="submit" pending={create.isPending}>
+          {t('assign.submit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

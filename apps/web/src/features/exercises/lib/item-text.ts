@@ -1,0 +1,82 @@
+import type { ItemKind } from '@aprenda/shared/schemas/exercises';
+import { GIFT_TEXT_MAX } from '@aprenda/shared/schemas/exercises';
+
+/** Texts of the item bank's lists (no JSX): summaries, difficulty in words, GIFT checks. */
+
+/**
+ * The first non-empty line of a stem as plain text for a list: images give their description,
+ * links their text, the common markdown marks go (maths `$…$` stays for KaTeX), spaces collapse;
+ * cut at `max` characters with "…".
+ */
+export function stemSummary(stem: string, max = 160): string {
+  const line =
+    stem
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .find((l) => l.length > 0 && !/^(```|\$\$)/.test(l)) ?? '';
+  const plain = line
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__|~~|`+)/g, '')
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (plain.length <= max) return plain;
+  let cut = plain.slice(0, max - 1).trimEnd();
+  // Never cut inside maths: an odd number of `$` would leave KaTeX half a formula.
+  if ((cut.match(/\$/g) ?? []).length % 2 === 1) cut = cut.slice(0, cut.lastIndexOf('$')).trimEnd();
+  return `${cut}…`;
+}
+
+/** Whether a text has inline or display maths (`$…$`, `$$…$$`) to render. */
+export function hasMaths(text: string): boolean {
+  return /\$[^$\s][^$]*\$/.test(text);
+}
+
+export type DifficultyLevel = 'easy' | 'medium' | 'hard';
+
+/**
+ * The learner model's difficulty in words (0: a student of average ability gets it right half the
+ * time): below −1 easy, above 1 hard, medium between; null before the first answer (the model has
+ * only its starting guess then).
+ */
+export function difficultyLevel(difficulty: number, answers: number): DifficultyLevel | null {
+  if (answers <= 0) return null;
+  if (difficulty < -1) return 'easy';
+  if (difficulty > 1) return 'hard';
+  return 'medium';
+}
+
+/** The translation key of a kind's badge (`exercises:kinds.<kind>`). */
+export function kindKey(kind: ItemKind): string {
+  return `kinds.${kind}`;
+}
+
+export const GIFT_FILE_MAX_BYTES = GIFT_TEXT_MAX;
+
+/** Whether a chosen file can be read for a GIFT import: null when fine, else an error key. */
+export function giftFileProblem(file: { name: string; size: number }): 'tooBig' | 'type' | null {
+  if (file.size > GIFT_FILE_MAX_BYTES) return 'tooBig';
+  if (!/\.(gift|txt)$/i.test(file.name)) return 'type';
+  return null;
+}
+
+/** GIFT import error codes with a sentence in `exercises:gift.errors`. */
+export const GIFT_ERROR_CODES = [
+  'syntax',
+  'unsupported_type',
+  'no_correct_answer',
+  'empty',
+  'invalid',
+  'too_many',
+] as const;
+
+/** The translation key for a GIFT error code (an unknown code reads as `invalid`). */
+export function giftErrorKey(code: string): string {
+  return `gift.errors.${(GIFT_ERROR_CODES as readonly string[]).includes(code) ? code : 'invalid'}`;
+}
+
+/** A fresh seed for "Outra variante" of a template. */
+export function randomSeed(): string {
+  return `try-${Math.random().toString(36).slice(2, 10)}`;
+}

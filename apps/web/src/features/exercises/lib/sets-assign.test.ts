@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '@/lib/i18n';
+import {
+  assignFormValues,
+  assignServerErrors,
+  localInputToIso,
+  toLocalInput,
+  validateAssignForm,
+} from './sets-assign';
+
+const t = createI18n().getFixedT('pt-BR');
+
+describe('assign form', () => {
+  it('turns a local date-time into ISO with the browser offset, and back', () => {
+    const iso = localInputToIso('2026-11-24T14:30')!;
+    expect(iso).toMatch(/^2026-11-24T14:30:00[+-]\d{2}:\d{2}$/);
+    expect(toLocalInput(new Date(iso))).toBe('2026-11-24T14:30');
+    const offset = -new Date(2026, 10, 24, 14, 30).getTimezoneOffset();
+    expect(Date.parse(iso)).toBe(Date.UTC(2026, 10, 24, 14, 30) - offset * 60_000);
+    expect(localInputToIso('')).toBeNull();
+    expect(localInputToIso('2026-02-31T10:00')).toBeNull();
+    expect(localInputToIso('amanhã')).toBeNull();
+  });
+
+  it('opens now by default, one attempt, shuffled, corrected at once', () => {
+    const values = assignFormValues(new Date(2026, 10, 24, 9, 5));
+    expect(values).toEqual({
+      classId: '',
+      openAt: '2026-11-24T09:05',
+      dueAt: '',
+      attempts: '1',
+      shuffle: true,
+      feedback: 'immediate',
+    });
+  });
+
+  it('needs a class, a due date after the opening and 0–10 attempts', () => {
+    const base = assignFormValues(new Date(2026, 10, 24, 9, 0));
+    const bad = validateAssignForm(t, 's1', { ...base, dueAt: '2026-11-24T08:00', attempts: '11' });
+    expect(bad).toEqual({
+      ok: false,
+      errors: {
+        classId: 'Escolha a turma.',
+        dueAt: 'O prazo precisa ser depois da abertura.',
+        attempts: 'Use um número inteiro de 0 a 10 (0 = sem limite).',
+      },
+    });
+    const missing = validateAssignForm(t, 's1', { ...base, classId: 'c1' });
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(missing.errors.dueAt).toBe('Escolha a data e a hora.');
+    const good = validateAssignForm(t, 's1', {
+      ...base,
+      classId: 'c1',
+      dueAt: '2026-12-01T23:59',
+      attempts: '0',
+      feedback: 'after_due',
+    });
+    expect(good.ok).toBe(true);
+    if (good.ok) {
+      expect(good.classId).toBe('c1');
+      expect(good.data).toMatchObject({
+        set_id: 's1',
+        attempts_allowed: 0,
+        shuffle: true,
+        feedback: 'after_due',
+      });
+      expect(good.data.due_at).toMatch(/^2026-12-01T23:59:00[+-]\d{2}:\d{2}$/);
+    }
+  });
+
+  it('puts the server field errors on the form', () => {
+    expect(
+      assignServerErrors(t, [
+        { path: 'due_at', code: 'custom', message: 'due_before_open' },
+        { path: 'attempts_allowed', code: 'too_big', message: '', maximum: 10 },
+      ]),
+    ).toEqual({
+      dueAt: 'O prazo precisa ser depois da abertura.',
+      attempts: 'Use um número inteiro de 0 a 10 (0 = sem limite).',
+    });
+    expect(assignServerErrors(t, [{ path: 'set_id', code: 'invalid', message: '' }])).toBeNull();
+  });
+});
