@@ -266,6 +266,8 @@ test('a teacher builds a set with two items and a draw, gives it to a class, and
   await grid.getByRole('button', { name: 'Estudante E0' }).click();
   const detail = page.getByRole('dialog', { name: 'Estudante E0' });
   await expect(detail.getByText('Entregue em')).toBeVisible();
+  // What the student answered, not only right or wrong.
+  await expect(detail.getByText('Resposta: 15', { exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
 

@@ -307,6 +307,8 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
     expect(res.body.items.map((i) => i.id)).toEqual(items.slice(4, 8));
     const row0 = res.body.students.find((s) => s.user_id === students[0]!.id)!;
     expect(row0.cells).toEqual(['correct', 'wrong', 'correct', 'correct']);
+    // What the student answered, as the teacher reads it: the picked choice's text.
+    expect(row0.answers).toEqual(['Opção a da 5', 'Opção b da 6', 'Opção a da 7', 'Opção a da 8']);
     expect(row0.score).toBeCloseTo(0.75, 5);
     const row5 = res.body.students.find((s) => s.user_id === students[5]!.id)!;
     expect(row5.score).toBeNull(); // not handed in

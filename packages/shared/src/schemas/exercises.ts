@@ -398,6 +398,11 @@ export interface AssignmentResults {
     score: number | null;
     /** Per item of `items`: the state of the student's best attempt. */
     cells: ('correct' | 'wrong' | 'partial' | 'missing')[];
+    /**
+     * Per item of `items`: what the student answered, as text (the picked choices' texts in their
+     * own variant, or what they typed), or null.
+     */
+    answers: (string | null)[];
   }[];
   /** Scores of the submitted students in ten bands (0–10 %, …, 90–100 %). */
   distribution: number[];

@@ -14,6 +14,7 @@ import {
 } from './assignments.queries.ts';
 import { assignmentAccess, toAssignment } from './assignments.service.ts';
 import { itemSpecOf } from './items.service.ts';
+import { resolveItem, variantSeed } from './templates.ts';
 
 /**
  * A teacher's results of one assignment (docs/api/exercises.md "Results"): the students × items
@@ -52,6 +53,19 @@ function pearson(xs: number[], ys: number[]): number | null {
   }
   if (sxx === 0 || syy === 0) return null;
   return sxy / Math.sqrt(sxx * syy);
+}
+
+/** A stored response as the teacher reads it: the picked choices' texts, or what was typed. */
+function answerText(
+  row: Parameters<typeof itemSpecOf>[0],
+  userId: string,
+  responseJson: string,
+): string {
+  const response = JSON.parse(responseJson) as ItemResponse;
+  if ('value' in response) return response.value;
+  const picked = 'choice' in response ? [response.choice] : response.choices;
+  const choices = resolveItem(itemSpecOf(row), variantSeed(userId, row.id)).choices;
+  return picked.map((id) => choices.find((c) => c.id === id)?.text ?? id).join('; ');
 }
 
 function itemIdsOf(row: AttemptRow): string[] {
@@ -129,6 +143,10 @@ export async function assignmentResults(
           ? ('partial' as const)
           : ('wrong' as const);
     });
+    const answers = items.map((item) => {
+      const a = t && given.has(item.id) ? last.get(`${t.id}|${item.id}`) : undefined;
+      return a ? answerText(itemRows.get(item.id)!, s.user_id, a.response) : null;
+    });
     const score = t?.submitted_at ? Number(t.score ?? 0) : null;
     if (score !== null) distribution[Math.min(9, Math.floor(score * 10))]! += 1;
     return {
@@ -138,6 +156,7 @@ export async function assignmentResults(
       late: t ? Number(t.late) === 1 : false,
       score,
       cells,
+      answers,
     };
   });
 

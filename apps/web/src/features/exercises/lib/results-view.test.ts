@@ -19,6 +19,7 @@ function student(name: string, score: number | null, submitted = score !== null)
     late: false,
     score,
     cells: [],
+    answers: [],
   };
 }
 

@@ -48,8 +48,15 @@ export function StudentDialog({
               {items.map((item, i) => (
                 <li key={item.id} className="flex min-w-0 items-start gap-2">
                   <span className="shrink-0 text-zinc-400 tabular-nums">{i + 1}.</span>
-                  <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
-                    {stemSummary(item.stem, 100)}
+                  <span className="flex min-w-0 flex-1 flex-col gap-0.5 [overflow-wrap:anywhere]">
+                    <span>{stemSummary(item.stem, 100)}</span>
+                    <span className="text-zinc-300">
+                      {student.answers[i] != null
+                        ? t('results.detail.answer', {
+                            answer: stemSummary(student.answers[i], 200),
+                          })
+                        : t('results.detail.noAnswer')}
+                    </span>
                   </span>
                   <CellMark state={student.cells[i] ?? 'missing'} withText />
                 </li>
