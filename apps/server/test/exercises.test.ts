@@ -412,6 +412,14 @@ describe.each(dialects)('exercises: items and adaptive practice (%s)', (dialect)
       save: true,
     });
     expect(nothing.status).toBe(400);
+    const noSkill = await a.call<Problem>(teacher, 'POST', '/items/import/gift', {
+      text: gift,
+      skill_id: 'no-such-skill',
+    });
+    expect(noSkill.status).toBe(400);
+    expect(noSkill.body.errors).toEqual([
+      expect.objectContaining({ path: 'skill_id', code: 'unknown_skill' }),
+    ]);
     const byStudent = await a.call<Problem>(student, 'POST', '/items/import/gift', { text: gift });
     expect(byStudent.status).toBe(403);
   });

@@ -7,6 +7,7 @@ import type {
   ExerciseSetTable,
 } from '../../db/types.ts';
 import { keysetAfter } from '../../lib/cursor.ts';
+import { inPool, type ItemRow } from './items.queries.ts';
 
 /** Statements of sets, assignments and attempts (migration 0018). */
 
@@ -63,13 +64,11 @@ export async function selectAuthorSetPage(
 export async function selectItemHeads(
   db: Executor,
   ids: readonly string[],
-): Promise<
-  { id: string; kind: string; stem: string; author_id: string; deleted_at: string | null }[]
-> {
+): Promise<Pick<ItemRow, 'id' | 'kind' | 'stem' | 'author_id' | 'public' | 'deleted_at'>[]> {
   if (ids.length === 0) return [];
   return db
     .selectFrom('exercise_items')
-    .select(['id', 'kind', 'stem', 'author_id', 'deleted_at'])
+    .select(['id', 'kind', 'stem', 'author_id', 'public', 'deleted_at'])
     .where('id', 'in', ids)
     .execute();
 }
@@ -118,6 +117,16 @@ export async function selectClassAssignments(
 }
 
 // ── Attempts ──
+
+/** The item ids of an attempt, in the order the student got them. */
+export function attemptItemIds(row: Pick<AttemptRow, 'item_ids'>): string[] {
+  try {
+    const v = JSON.parse(row.item_ids) as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
 
 export async function insertAttempt(
   db: Executor,
@@ -244,11 +253,7 @@ export async function selectSkillPoolIds(
     .select('id')
     .where('skill_id', '=', skillId)
     .where('deleted_at', 'is', null)
-    .where((eb) =>
-      authorIds.length > 0
-        ? eb.or([eb('public', '=', 1), eb('author_id', 'in', authorIds)])
-        : eb('public', '=', 1),
-    )
+    .where((eb) => inPool(eb, authorIds))
     .orderBy('id')
     .execute();
   return rows.map((r) => r.id);

@@ -22,6 +22,7 @@ import {
   setAnswerAbility,
   submitAttemptRow,
   type AttemptRow,
+  attemptItemIds,
 } from './assignments.queries.ts';
 import { assignmentAccess } from './assignments.service.ts';
 import { gradeResponse } from './grading.ts';
@@ -97,15 +98,6 @@ async function chooseItems(
     }
   }
   return shuffle ? shuffled(chosen, `${seed}:order`) : chosen;
-}
-
-function attemptItemIds(row: AttemptRow): string[] {
-  try {
-    const v = JSON.parse(row.item_ids) as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
 }
 
 /** POST /assignments/{id}/attempts: start an attempt, or resume the one not handed in. */

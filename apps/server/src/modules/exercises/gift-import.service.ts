@@ -3,7 +3,9 @@ import type { ItemKind } from '@aprenda/shared/schemas/exercises';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { parseGift, type GiftError } from './gift.ts';
-import { requireTeacherAccount, saveImportedItems, validateItem } from './items.service.ts';
+import { findSkills } from '../skills/public.ts';
+import { checkItem } from './grading.ts';
+import { requireTeacherAccount, saveImportedItems } from './items.service.ts';
 
 /**
  * POST /items/import/gift: Moodle GIFT text → items. The answer lists what each question became
@@ -27,12 +29,18 @@ export async function importGift(
   input: { text: string; save: boolean; skill_id: string | null },
 ): Promise<GiftImportAnswer> {
   requireTeacherAccount(user.role);
+  // The skill once for the whole file (not once per question).
+  if (input.skill_id !== null && (await findSkills(ctx, [input.skill_id])).length === 0) {
+    throw badRequest('Unknown skill', [
+      { path: 'skill_id', code: 'unknown_skill', message: 'No such skill' },
+    ]);
+  }
   const parsed = parseGift(input.text);
   const errors: GiftImportAnswer['errors'] = parsed.errors.map(({ detail: _detail, ...e }) => e);
   const good: typeof parsed.items = [];
   for (const item of parsed.items) {
     const withSkill = { ...item.input, skill_id: input.skill_id };
-    const problems = await validateItem(ctx, withSkill);
+    const problems = checkItem(withSkill);
     if (problems.length > 0) {
       errors.push({
         index: item.index,

@@ -1,6 +1,16 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { Executor, ExerciseItemTable, ItemAnswerTable } from '../../db/types.ts';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
+import type { Database, Executor, ExerciseItemTable, ItemAnswerTable } from '../../db/types.ts';
+import { chunks } from '../../lib/chunks.ts';
 import { keysetAfter } from '../../lib/cursor.ts';
+import { containsPattern } from '../../lib/search-text.ts';
 
 /**
  * Statements of exercise items and their answers (migration 0018). The item's `spec` column holds
@@ -11,15 +21,16 @@ import { keysetAfter } from '../../lib/cursor.ts';
 export type ItemRow = Selectable<ExerciseItemTable>;
 export type AnswerRow = Selectable<ItemAnswerTable>;
 
-function containsPattern(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
+/** Rows per INSERT (15 columns: well under both engines' bound-parameter limits). */
+const INSERT_CHUNK = 200;
 
 export async function insertItems(
   db: Executor,
   rows: Insertable<ExerciseItemTable>[],
 ): Promise<void> {
-  for (const row of rows) await db.insertInto('exercise_items').values(row).execute();
+  for (const part of chunks(rows, INSERT_CHUNK)) {
+    await db.insertInto('exercise_items').values(part).execute();
+  }
 }
 
 /** A live (not deleted) item by id. */
@@ -68,6 +79,16 @@ export async function selectAuthorItemPage(
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
+/** A pool's items: public ones, and those written by `authorIds`. */
+export function inPool(
+  eb: ExpressionBuilder<Database, 'exercise_items'>,
+  authorIds: readonly string[],
+): Expression<SqlBool> {
+  return authorIds.length > 0
+    ? eb.or([eb('public', '=', 1), eb('author_id', 'in', authorIds)])
+    : eb('public', '=', 1);
+}
+
 /**
  * Practice candidates of a skill for a student: the `perSide` live items of the pool (public, or
  * written by one of `authorIds`) whose difficulty is nearest to `center` from above and from
@@ -87,11 +108,7 @@ export async function selectPoolCandidates(
       .where('skill_id', '=', skillId)
       .where('difficulty', op, center)
       .where('deleted_at', 'is', null)
-      .where((eb) =>
-        authorIds.length > 0
-          ? eb.or([eb('public', '=', 1), eb('author_id', 'in', authorIds)])
-          : eb('public', '=', 1),
-      )
+      .where((eb) => inPool(eb, authorIds))
       .orderBy('difficulty', dir)
       .limit(perSide)
       .execute();
@@ -109,11 +126,7 @@ export async function selectPoolSkillCounts(
     .select(['skill_id', (eb) => eb.fn.countAll<number | string>().as('items')])
     .where('deleted_at', 'is', null)
     .where('skill_id', 'is not', null)
-    .where((eb) =>
-      authorIds.length > 0
-        ? eb.or([eb('public', '=', 1), eb('author_id', 'in', authorIds)])
-        : eb('public', '=', 1),
-    )
+    .where((eb) => inPool(eb, authorIds))
     .groupBy('skill_id')
     .execute();
   return rows.map((r) => ({ skill_id: r.skill_id!, items: Number(r.items) }));

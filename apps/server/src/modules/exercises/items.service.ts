@@ -14,6 +14,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import { uuidv7 } from '../../lib/ids.ts';
+import { foldText, searchWords } from '../../lib/search-text.ts';
 import { guessFloor } from '../learner/public.ts';
 import { findSkills } from '../skills/public.ts';
 import { checkItem, correctAnswerOf, gradeResponse, type GradeOutcome } from './grading.ts';
@@ -41,11 +42,6 @@ interface StoredSpec {
   text: ItemInput['text'];
   expression: ItemInput['expression'];
   template: ItemInput['template'];
-}
-
-/** Lower case without accents (the `search` column). */
-function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 function parseSpec(json: string): StoredSpec {
@@ -150,7 +146,7 @@ function rowValues(input: ItemInput) {
     skill_id: input.skill_id,
     public: input.public ? 1 : 0,
     spec: JSON.stringify(spec),
-    search: fold(input.stem),
+    search: foldText(input.stem),
     guess: guessFloor(
       input.kind,
       input.choices.length,
@@ -236,7 +232,7 @@ export async function listItems(
         return { created_at, id };
       })()
     : null;
-  const words = (fold(query.q ?? '').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  const words = searchWords(query.q);
   const rows = await selectAuthorItemPage(
     ctx.db.db,
     userId,

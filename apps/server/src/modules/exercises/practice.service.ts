@@ -72,8 +72,12 @@ export function guessOf(spec: ItemSpec): number {
 }
 
 /** GET /practice/skills: the skills that have items in the caller's pool, with their standing. */
-export async function practiceSkills(ctx: Ctx, userId: string): Promise<PracticeSkill[]> {
-  const authors = await poolAuthors(ctx, userId);
+export async function practiceSkills(
+  ctx: Ctx,
+  userId: string,
+  authors?: readonly string[],
+): Promise<PracticeSkill[]> {
+  authors ??= await poolAuthors(ctx, userId);
   const counts = await selectPoolSkillCounts(ctx.db.db, authors);
   if (counts.length === 0) return [];
   const [skills, standings] = await Promise.all([
@@ -120,13 +124,13 @@ export async function nextPracticeItem(
   userId: string,
   input: { skill_id: string | null },
 ): Promise<PracticeNext> {
+  const authors = await poolAuthors(ctx, userId);
   let skillId = input.skill_id;
   if (skillId === null) {
-    skillId = neediestSkill(await practiceSkills(ctx, userId));
+    skillId = neediestSkill(await practiceSkills(ctx, userId, authors));
     if (skillId === null) return { item: null, skill_id: null };
   }
-  const [authors, standing, classTarget] = await Promise.all([
-    poolAuthors(ctx, userId),
+  const [standing, classTarget] = await Promise.all([
     standingIn(ctx.db.db, userId, skillId),
     practiceTargetOf(ctx, userId),
   ]);

@@ -11,6 +11,7 @@ import {
   selectAttemptAnswers,
   selectItemsByIds,
   type AttemptRow,
+  attemptItemIds,
 } from './assignments.queries.ts';
 import { assignmentAccess, toAssignment } from './assignments.service.ts';
 import { itemSpecOf } from './items.service.ts';
@@ -68,15 +69,6 @@ function answerText(
   return picked.map((id) => choices.find((c) => c.id === id)?.text ?? id).join('; ');
 }
 
-function itemIdsOf(row: AttemptRow): string[] {
-  try {
-    const v = JSON.parse(row.item_ids) as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /** Each student's attempt that counts: the best handed in, else the latest in progress. */
 function countingAttempts(attempts: AttemptRow[]): Map<string, AttemptRow> {
   const out = new Map<string, AttemptRow>();
@@ -121,7 +113,7 @@ export async function assignmentResults(
   const order: string[] = [];
   const seen = new Set<string>();
   for (const t of counting.values()) {
-    for (const id of itemIdsOf(t)) if (!seen.has(id) && (seen.add(id), true)) order.push(id);
+    for (const id of attemptItemIds(t)) if (!seen.has(id) && (seen.add(id), true)) order.push(id);
   }
   const itemRows = new Map((await selectItemsByIds(ctx.db.db, order)).map((r) => [r.id, r]));
   const items = order
@@ -131,7 +123,7 @@ export async function assignmentResults(
   const distribution = Array.from({ length: 10 }, () => 0);
   const studentRows: AssignmentResults['students'] = students.map((s) => {
     const t = counting.get(s.user_id);
-    const given = new Set(t ? itemIdsOf(t) : []);
+    const given = new Set(t ? attemptItemIds(t) : []);
     const cells = items.map((item) => {
       if (!t || !given.has(item.id)) return 'missing' as const;
       const a = last.get(`${t.id}|${item.id}`);
@@ -167,7 +159,7 @@ export async function assignmentResults(
     const restScores: number[] = [];
     const picks = new Map<string, number>();
     for (const t of counting.values()) {
-      const ids = itemIdsOf(t);
+      const ids = attemptItemIds(t);
       if (!ids.includes(item.id)) continue;
       const a = last.get(`${t.id}|${item.id}`);
       if (!a && t.submitted_at === null) continue;

@@ -11,7 +11,6 @@ import {
   insertSet,
   selectAuthorSetPage,
   selectItemHeads,
-  selectItemsByIds,
   selectSet,
   updateSetRow,
   type SetRow,
@@ -76,20 +75,18 @@ async function checkEntries(
   const errors: FieldError[] = [];
   const itemIds = entries.flatMap((e) => ('item_id' in e ? [e.item_id] : []));
   const heads = await selectItemHeads(ctx.db.db, itemIds);
+  // The author's own live items, and public ones of others.
   const usable = new Set(
-    heads.filter((h) => !h.deleted_at && h.author_id === authorId).map((h) => h.id),
-  );
-  // Public items of others are usable too.
-  const publicIds = await publicItemIds(
-    ctx,
-    itemIds.filter((id) => !usable.has(id)),
+    heads
+      .filter((h) => !h.deleted_at && (h.author_id === authorId || Number(h.public) === 1))
+      .map((h) => h.id),
   );
   const skillIds = entries.flatMap((e) => ('skill_id' in e ? [e.skill_id] : []));
   const skills = new Set((await findSkills(ctx, skillIds)).map((s) => s.id));
   const seen = new Set<string>();
   entries.forEach((e, i) => {
     if ('item_id' in e) {
-      if (!usable.has(e.item_id) && !publicIds.has(e.item_id)) {
+      if (!usable.has(e.item_id)) {
         errors.push({
           path: `entries.${i}.item_id`,
           code: 'unknown_item',
@@ -112,12 +109,6 @@ async function checkEntries(
     }
   });
   return errors;
-}
-
-async function publicItemIds(ctx: Ctx, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await selectItemsByIds(ctx.db.db, ids);
-  return new Set(rows.filter((r) => !r.deleted_at && Number(r.public) === 1).map((r) => r.id));
 }
 
 export async function createSet(

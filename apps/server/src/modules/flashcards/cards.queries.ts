@@ -4,6 +4,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Executor, FlashcardItemTable, FlashcardTable } from '../../db/types.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { keysetAfter } from '../../lib/cursor.ts';
+import { containsPattern } from '../../lib/search-text.ts';
 import type { CardRow } from './access.queries.ts';
 
 /** Rows per INSERT statement (well under both engines' bound-parameter limits). */
@@ -129,9 +130,6 @@ export async function selectCardExtras(
 }
 
 /** LIKE pattern for a folded word, `%` `_` `\` escaped (used with `escape '\'`). */
-function containsPattern(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
 
 /**
  * A page of the deck's cards (not deleted), newest first (index deck_id, created_at, id); with

@@ -37,11 +37,7 @@ import {
   toCard,
   updateCardRow,
 } from './cards.queries.ts';
-
-/** Lower case without accents: what the `search` column holds and ?q= is matched against. */
-export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-}
+import { foldText } from '../../lib/search-text.ts';
 
 function searchText(front: string, back: string, tags: readonly string[]): string {
   return foldText(`${front}\n${back}\n${tags.join(' ')}`);

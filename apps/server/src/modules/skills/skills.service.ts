@@ -4,6 +4,7 @@ import type { Skill } from '@aprenda/shared/schemas/skills';
 import type { AppContext } from '../../context.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { uuidv7 } from '../../lib/ids.ts';
+import { foldText, searchWords } from '../../lib/search-text.ts';
 import {
   insertSkill,
   isUniqueViolation,
@@ -12,17 +13,6 @@ import {
 } from './skills.queries.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
-
-/** Lower case without accents — the folding the `search` column holds (migration 0015). */
-export function foldSkillText(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/** The words of a search (letters and digits), at most 8. */
-function searchWords(q: string | undefined): string[] {
-  if (!q) return [];
-  return (foldSkillText(q).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
-}
 
 /** GET /skills: the whole catalogue (built-in and teachers' skills), coded ones by code first. */
 export function listSkills(
@@ -52,8 +42,8 @@ export async function createSkillAs(
       code,
       name: input.name,
       built_in: 0,
-      search: foldSkillText(code ? `${code} ${input.name}` : input.name),
-      sort_key: code ? `0${code}` : `1${foldSkillText(input.name)}`,
+      search: foldText(code ? `${code} ${input.name}` : input.name),
+      sort_key: code ? `0${code}` : `1${foldText(input.name)}`,
       created_by: user.id,
       created_at: now.toISOString(),
     });
