@@ -18,6 +18,7 @@ import {
   seededRandom,
   variantSeed,
 } from '../src/modules/exercises/templates.ts';
+import { itemSpecOf } from '../src/modules/exercises/items.service.ts';
 
 /**
  * Issue 13, the pure part of exercises: numbers as students type them, text and expression
@@ -231,7 +232,11 @@ describe('choice grading', () => {
       score: 2 / 3,
       picked: ['a', 'b', 'd'],
     });
-    expect(correctAnswerOf(resolved(multiple))).toEqual({ choices: ['a', 'b', 'd'] });
+    // The correct choices, in the order this student saw them.
+    const shown = resolved(multiple).choices.map((c) => c.id);
+    const answer = correctAnswerOf(resolved(multiple)) as { choices: string[] };
+    expect([...answer.choices].sort()).toEqual(['a', 'b', 'd']);
+    expect(answer.choices).toEqual(shown.filter((id) => id !== 'c'));
   });
 
   it('a response of another shape is wrong with wrong_shape', () => {
@@ -334,6 +339,41 @@ describe('templates', () => {
     expect(r.choices.map((c) => c.text)).toEqual(['3·2', '3+2']);
     expect(r.choices[0]!.feedback).toBe('Sim, 3·2.');
     expect(resolveItem(single, 'any')).toEqual({ ...single, values: {} });
+  });
+
+  it("choices come in each student's own order, stable per student; off keeps the written order", () => {
+    const choices = ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({ id, text: `${i}`, correct: i === 0 }));
+    const shuffledItem = item({ kind: 'single', stem: '?', choices });
+    const fixed = item({ kind: 'single', stem: '?', choices, shuffle_choices: false });
+    const order = (spec: ItemSpec, seed: string) => resolveItem(spec, seed).choices.map((c) => c.id);
+    const orders = new Set<string>();
+    for (let s = 0; s < 20; s++) {
+      const seed = `student-${s}:item-1`;
+      expect(order(shuffledItem, seed)).toEqual(order(shuffledItem, seed));
+      expect([...order(shuffledItem, seed)].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+      orders.add(order(shuffledItem, seed).join(''));
+      expect(order(fixed, seed)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    }
+    // 20 students, 120 possible orders: far more than one order shows (a 1 in 120^19 chance of not).
+    expect(orders.size).toBeGreaterThan(5);
+    // Grading goes by choice id, whatever the order.
+    for (let s = 0; s < 5; s++) {
+      const r = resolveItem(shuffledItem, `student-${s}:item-1`);
+      expect(gradeResponse(r, { choice: 'a' }).correct).toBe(true);
+      expect(gradeResponse(r, { choice: r.choices.find((c) => c.id !== 'a')!.id }).correct).toBe(
+        false,
+      );
+    }
+  });
+
+  it('an item saved before the option keeps its written order', () => {
+    const choices = ['a', 'b', 'c', 'd'].map((id) => ({ id, text: id, correct: id === 'a' }));
+    const row = { id: 'old', kind: 'single', stem: '?', explanation: '', skill_id: null, public: 0 };
+    const old = itemSpecOf({ ...row, spec: JSON.stringify({ choices }) });
+    expect(old.shuffle_choices).toBe(false);
+    for (let s = 0; s < 10; s++) {
+      expect(resolveItem(old, `student-${s}`).choices.map((c) => c.id)).toEqual(['a', 'b', 'c', 'd']);
+    }
   });
 
   it('fills an expression answer as LaTeX groups', () => {

@@ -107,6 +107,12 @@ export const itemInputSchema = z.object({
   template: templateSchema.nullable().default(null),
   /** Public items are in every student's practice pool; private ones only in the author's classes. */
   public: z.boolean().default(false),
+  /**
+   * Choice items: each student sees the choices in their own order (seeded by student and item,
+   * so a reload or a later visit keeps it). Off for choices that refer to each other ("todas as
+   * anteriores"). Items saved before this option keep their written order.
+   */
+  shuffle_choices: z.boolean().default(true),
 });
 export type ItemInput = z.infer<typeof itemInputSchema>;
 

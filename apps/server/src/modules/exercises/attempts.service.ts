@@ -30,7 +30,7 @@ import { addItemDifficulty, insertAnswer, selectAnswer, type ItemRow } from './i
 import { gradedResult, itemSpecOf, publicItem } from './items.service.ts';
 import { AlreadyStored, guessOf, OVERALL } from './practice.service.ts';
 import { parseEntries } from './sets.service.ts';
-import { resolveItem, seededRandom, variantSeed } from './templates.ts';
+import { resolveItem, seededShuffle, variantSeed } from './templates.ts';
 
 /**
  * Attempts at an assignment (docs/api/exercises.md "Attempts"): a student starts one while the
@@ -43,16 +43,6 @@ import { resolveItem, seededRandom, variantSeed } from './templates.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret'>;
 type Lang = 'pt-BR' | 'en';
-
-function shuffled<T>(list: readonly T[], seed: string): T[] {
-  const random = seededRandom(seed);
-  const out = [...list];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 /**
  * The items of one student's attempt: hand-picked items that still exist, then for each draw N
@@ -84,11 +74,11 @@ async function chooseItems(
     }
     answered ??= await selectAnsweredItemIds(ctx.db.db, userId);
     const pool = await selectSkillPoolIds(ctx.db.db, entry.skill_id, teacherId ? [teacherId] : []);
-    const fresh = shuffled(
+    const fresh = seededShuffle(
       pool.filter((id) => !taken.has(id) && !answered!.has(id)),
       `${seed}:${i}`,
     );
-    const seen = shuffled(
+    const seen = seededShuffle(
       pool.filter((id) => !taken.has(id) && answered!.has(id)),
       `${seed}:${i}:s`,
     );
@@ -97,7 +87,7 @@ async function chooseItems(
       taken.add(id);
     }
   }
-  return shuffle ? shuffled(chosen, `${seed}:order`) : chosen;
+  return shuffle ? seededShuffle(chosen, `${seed}:order`) : chosen;
 }
 
 /** POST /assignments/{id}/attempts: start an attempt, or resume the one not handed in. */

@@ -408,6 +408,8 @@ function baseInput(question: GradedQuestion, kind: ItemInput['kind']): ItemInput
     expression: null,
     template: null,
     public: false,
+    // Moodle shuffles a question's answers unless the quiz says otherwise.
+    shuffle_choices: true,
   };
 }
 
@@ -446,6 +448,7 @@ function mapTrueFalse(question: TrueFalse): Mapped {
     choice(0, 'Verdadeiro', question.isTrue, question.isTrue ? rightFeedback : wrongFeedback),
     choice(1, 'Falso', !question.isTrue, question.isTrue ? wrongFeedback : rightFeedback),
   ];
+  input.shuffle_choices = false;
   return validated(input);
 }
 

@@ -42,9 +42,11 @@ interface StoredSpec {
   text: ItemInput['text'];
   expression: ItemInput['expression'];
   template: ItemInput['template'];
+  /** Absent in items saved before the option: their choices keep the written order. */
+  shuffle_choices?: boolean;
 }
 
-function parseSpec(json: string): StoredSpec {
+function parseSpec(json: string): Required<StoredSpec> {
   const v = JSON.parse(json) as Partial<StoredSpec>;
   return {
     choices: v.choices ?? [],
@@ -52,6 +54,7 @@ function parseSpec(json: string): StoredSpec {
     text: v.text ?? null,
     expression: v.expression ?? null,
     template: v.template ?? null,
+    shuffle_choices: v.shuffle_choices ?? false,
   };
 }
 
@@ -138,6 +141,7 @@ function rowValues(input: ItemInput) {
     text: input.text,
     expression: input.expression,
     template: input.template,
+    shuffle_choices: input.shuffle_choices,
   };
   return {
     kind: input.kind,

@@ -142,13 +142,31 @@ export function fillLatexPlaceholders(latex: string, values: Record<string, numb
  * accepted texts (for `locale`), and in the expression answer (as LaTeX); a numeric item with a
  * formula gets the formula's value as its answer (null when the formula fails for these values —
  * the item is then marked wrong; `checkItem` tries to prevent it at authoring time). An item
- * without a template comes back unchanged (with empty `values`).
+ * without a template comes back unchanged (with empty `values`). With `shuffle_choices`, the
+ * choices come in the student's own order (same seed, same order; grading goes by choice id).
  */
 export function resolveItem(
   item: ItemSpec,
   seed: string,
   locale: Language = 'pt-BR',
 ): ResolvedItem {
+  const filled = fillTemplate(item, seed, locale);
+  if (!item.shuffle_choices || filled.choices.length < 2) return filled;
+  return { ...filled, choices: seededShuffle(filled.choices, `${seed}:choices`) };
+}
+
+/** `list` in a seeded random order (Fisher–Yates): same seed, same order. */
+export function seededShuffle<T>(list: readonly T[], seed: string): T[] {
+  const random = seededRandom(seed);
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+function fillTemplate(item: ItemSpec, seed: string, locale: Language): ResolvedItem {
   if (!item.template) return { ...item, values: {} };
   const values = drawVariables(item.template, seed);
   const fill = (text: string) => fillPlaceholders(text, values, locale);

@@ -53,6 +53,8 @@ export interface ItemFormValues {
   explanation: string;
   skill_id: string | null;
   public: boolean;
+  /** Choice items: each student gets their own order of the choices. */
+  shuffleChoices: boolean;
   choices: ChoiceForm[];
   answer: string;
   tolerance: string;
@@ -131,6 +133,7 @@ export function itemFormValues(item?: ItemDetail): ItemFormValues {
     explanation: item?.explanation ?? '',
     skill_id: item?.skill_id ?? null,
     public: item?.public ?? false,
+    shuffleChoices: item?.shuffle_choices ?? true,
     choices:
       item && item.choices.length > 0
         ? item.choices.map((c) => ({ ...c }))
@@ -159,6 +162,7 @@ export function nextItemValues(values: ItemFormValues): ItemFormValues {
     kind: values.kind,
     skill_id: values.skill_id,
     public: values.public,
+    shuffleChoices: values.shuffleChoices,
   };
 }
 
@@ -303,6 +307,7 @@ export function toItemInput(values: ItemFormValues): ItemInput {
     explanation: values.explanation.trim(),
     skill_id: values.skill_id,
     public: values.public,
+    shuffle_choices: isChoiceKind(kind) ? values.shuffleChoices : true,
     choices: isChoiceKind(kind)
       ? values.choices.map((c) => ({
           id: c.id,

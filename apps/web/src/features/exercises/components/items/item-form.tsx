@@ -182,7 +182,18 @@ export function ItemForm({
         textareaRef={stemRef}
       />
 
-      {isChoiceKind(values.kind) ? <ChoicesField {...part} /> : null}
+      {isChoiceKind(values.kind) ? (
+        <>
+          <ChoicesField {...part} />
+          <ToggleSwitch
+            id={fieldId('shuffle_choices')}
+            checked={values.shuffleChoices}
+            onChange={(shuffleChoices) => set({ shuffleChoices })}
+            label={t('editor.shuffleChoices')}
+            description={t('editor.shuffleChoicesHint')}
+          />
+        </>
+      ) : null}
       {values.kind === 'numeric' ? <NumericField {...part} /> : null}
       {values.kind === 'text' ? <AcceptedField {...part} /> : null}
       {values.kind === 'expression' ? <ExpressionField {...part} /> : null}
