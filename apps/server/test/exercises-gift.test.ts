@@ -52,6 +52,7 @@ describe('GIFT import: multiple choice', () => {
           expression: null,
           template: null,
           public: false,
+          shuffle_choices: true,
         },
       },
     ]);
@@ -130,6 +131,8 @@ describe('GIFT import: true/false', () => {
       ['b', 'Falso', !isTrue],
     ]);
     expect(input.choices.map((c) => c.feedback)).toEqual(['', '']);
+    // Verdadeiro before Falso for everyone, as Moodle shows them.
+    expect(input.shuffle_choices).toBe(false);
   });
 
   it('feedbacks as in Moodle: the first for a wrong answer, the second for a right one', () => {
