@@ -31,10 +31,12 @@ import { conversationsRoutes } from './modules/conversations/conversations.route
 import { skillsRoutes } from './modules/skills/skills.routes.ts';
 import { generateRoutes } from './modules/flashcards/generate.routes.ts';
 import { flashcardsRoutes } from './modules/flashcards/flashcards.routes.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { exercisesRoutes } from './modules/exercises/exercises.routes.ts';
 import { assignmentsRoutes } from './modules/exercises/assignments.routes.ts';
 import { importBodyRoutes, importRoutes } from './modules/flashcards/import.routes.ts';
 import { mediaBodyRoutes, mediaRoutes } from './modules/flashcards/media.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 
 /** Password-reset and verification mails per e-mail address per hour. */
 const AUTH_MAILS_PER_HOUR = 5;
@@ -162,10 +164,12 @@ export function createApp(deps: AppDeps) {
   app.route(`${api}/skills`, skillsRoutes(ctx));
   app.route(api, generateRoutes(ctx));
   app.route(api, flashcardsRoutes(ctx));
+  app.route(`${api}/metrics`, metricsRoutes(ctx));
   app.route(api, exercisesRoutes(ctx));
   app.route(api, assignmentsRoutes(ctx));
   app.route(api, importRoutes(ctx));
   app.route(api, mediaRoutes(ctx));
+  app.route(api, analyticsRoutes(ctx));
 
   // Unknown API paths are 404 problems, never the SPA.
   for (const prefix of [api, records]) {

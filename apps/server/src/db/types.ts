@@ -250,6 +250,8 @@ export interface FlashcardReviewTable {
   client_time: string;
   reviewed_at: string;
   undone_at: string | null;
+  /** The study day the rating was counted in (activity_days); null before migration 0019. */
+  study_day: string | null;
 }
 
 export interface FsrsParametersTable {
@@ -376,6 +378,36 @@ export interface AssignmentAttemptTable {
   late: Generated<number>;
 }
 
+/** One student's study day, all activity (migration 0019; docs/api/metrics.md). */
+export interface ActivityDayTable {
+  user_id: string;
+  /** The study day (04:00 to 04:00 in the student's time zone), `YYYY-MM-DD`. */
+  day: string;
+  reviews: Generated<number>;
+  reviews_passed: Generated<number>;
+  young_reviews: Generated<number>;
+  young_passed: Generated<number>;
+  mature_reviews: Generated<number>;
+  mature_passed: Generated<number>;
+  answers: Generated<number>;
+  answers_correct: Generated<number>;
+  /** Capped at a day's 86,400,000 ms. */
+  study_ms: Generated<number>;
+  cleared: Generated<number>;
+}
+
+/** The part of a student's study day that belongs to one class (migration 0019). */
+export interface ClassActivityDayTable {
+  class_id: string;
+  user_id: string;
+  day: string;
+  reviews: Generated<number>;
+  reviews_passed: Generated<number>;
+  answers: Generated<number>;
+  answers_correct: Generated<number>;
+  study_ms: Generated<number>;
+}
+
 export interface Database {
   user: UserTable;
   classes: ClassTable;
@@ -403,6 +435,8 @@ export interface Database {
   exercise_sets: ExerciseSetTable;
   assignments: AssignmentTable;
   assignment_attempts: AssignmentAttemptTable;
+  activity_days: ActivityDayTable;
+  class_activity_days: ClassActivityDayTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './common.ts';
 import { modelIdSchema } from './conversations.ts';
+import { timeZoneSchema } from './flashcards.ts';
 
 /**
  * Exercises API contract (issue 13; docs/api/exercises.md): items a teacher writes, what a student
@@ -211,6 +212,8 @@ export const practiceAnswerSchema = z.object({
   response: responseSchema,
   duration_ms: z.number().int().min(0).max(ANSWER_DURATION_MAX_MS).default(0),
   lang: answerLanguageSchema,
+  /** The student's time zone (IANA): the study day the answer counts for (metrics). */
+  tz: timeZoneSchema.optional(),
 });
 export type PracticeAnswerInput = z.input<typeof practiceAnswerSchema>;
 
@@ -375,6 +378,8 @@ export const attemptAnswerSchema = z.object({
   response: responseSchema,
   duration_ms: z.number().int().min(0).max(ANSWER_DURATION_MAX_MS).default(0),
   lang: answerLanguageSchema,
+  /** The student's time zone (IANA): the study day the answer counts for (metrics). */
+  tz: timeZoneSchema.optional(),
 });
 
 // ── Results (teachers) ─────────────────────────────────────────────────────────────────────────

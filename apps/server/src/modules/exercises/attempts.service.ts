@@ -10,6 +10,7 @@ import type { Executor } from '../../db/types.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { applyAnswer, standingIn } from '../learner/public.ts';
+import { activityDay, countAnswer } from '../metrics/public.ts';
 import { createUserAction } from '../records/public.ts';
 import {
   insertAttempt,
@@ -236,7 +237,14 @@ export async function answerAttempt(
   ctx: Ctx,
   userId: string,
   attemptId: string,
-  input: { id: string; item_id: string; response: ItemResponse; duration_ms: number; lang: Lang },
+  input: {
+    id: string;
+    item_id: string;
+    response: ItemResponse;
+    duration_ms: number;
+    lang: Lang;
+    tz?: string | undefined;
+  },
 ): Promise<{ created: boolean; result: GradedResult | null }> {
   const { attempt, assignment } = await ownAttempt(ctx, userId, attemptId);
   if (!attemptItemIds(attempt).includes(input.item_id)) throw notFound('Item not in this attempt');
@@ -284,6 +292,13 @@ export async function answerAttempt(
         created_at: nowIso,
       });
       if (!stored) throw new AlreadyStored();
+      await countAnswer(trx, ctx.db, {
+        userId,
+        day: activityDay(ctx.clock.now(), input.tz),
+        correct: outcome.correct,
+        durationMs: input.duration_ms,
+        classId: assignment.class_id,
+      });
     });
   } catch (err) {
     if (!(err instanceof AlreadyStored)) throw err;

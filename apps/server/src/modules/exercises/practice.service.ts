@@ -2,19 +2,17 @@ import type {
   ItemResponse,
   PracticeAnswerResult,
   PracticeNext,
-  PracticeSkill,
   SkillHistoryEntry,
   SkillMastery,
 } from '@aprenda/shared/schemas/exercises';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { practiceTargetOf, teachersOfUserClasses } from '../classes/public.ts';
+import { practiceTargetOf } from '../classes/public.ts';
 import {
   applyAnswer,
   guessFloor,
   type AppliedAnswer,
-  masteries,
   pickNextItem,
   predictCorrect,
   standingIn,
@@ -22,8 +20,8 @@ import {
   TARGET_MAX,
   TARGET_MIN,
 } from '../learner/public.ts';
+import { activityDay, countAnswer } from '../metrics/public.ts';
 import { createUserAction } from '../records/public.ts';
-import { findSkills } from '../skills/public.ts';
 import { gradeResponse } from './grading.ts';
 import {
   addItemDifficulty,
@@ -31,12 +29,12 @@ import {
   selectAnswer,
   selectItem,
   selectPoolCandidates,
-  selectPoolSkillCounts,
   selectSeenItems,
   selectSkillAnswers,
   type ItemRow,
 } from './items.queries.ts';
 import { gradedResult, itemSpecOf, publicItem } from './items.service.ts';
+import { neediestSkill, poolAuthors, practiceSkills } from './practice-skills.service.ts';
 import { resolveItem, variantSeed, type ItemSpec } from './templates.ts';
 
 /**
@@ -62,60 +60,11 @@ export const CANDIDATES_PER_SIDE = 40;
 /** Answers "por que mudou?" lists. */
 export const HISTORY_LIMIT = 20;
 
-async function poolAuthors(ctx: Ctx, userId: string): Promise<string[]> {
-  const teachers = await teachersOfUserClasses(ctx, userId);
-  return [...new Set([...teachers, userId])];
-}
+/** GET /practice/skills (practice-skills.service.ts: "Hoje" asks it too). */
+export { practiceSkills };
 
 export function guessOf(spec: ItemSpec): number {
   return guessFloor(spec.kind, spec.choices.length, spec.choices.filter((c) => c.correct).length);
-}
-
-/** GET /practice/skills: the skills that have items in the caller's pool, with their standing. */
-export async function practiceSkills(
-  ctx: Ctx,
-  userId: string,
-  authors?: readonly string[],
-): Promise<PracticeSkill[]> {
-  authors ??= await poolAuthors(ctx, userId);
-  const counts = await selectPoolSkillCounts(ctx.db.db, authors);
-  if (counts.length === 0) return [];
-  const [skills, standings] = await Promise.all([
-    findSkills(
-      ctx,
-      counts.map((c) => c.skill_id),
-    ),
-    masteries(ctx.db.db, userId),
-  ]);
-  const itemsOf = new Map(counts.map((c) => [c.skill_id, c.items]));
-  const standingOf = new Map(standings.map((s) => [s.skill_id, s]));
-  return skills.map((s) => ({
-    id: s.id,
-    code: s.code,
-    name: s.name,
-    items: itemsOf.get(s.id) ?? 0,
-    mastery: standingOf.get(s.id) ?? null,
-  }));
-}
-
-/**
- * "O que eu mais preciso": among the skills with items, the one with the lowest predicted success
- * on an average item (a skill never practised counts as 0.5); on a tie, the one with fewer answers.
- */
-function neediestSkill(skills: PracticeSkill[]): string | null {
-  let best: { id: string; success: number; answers: number } | null = null;
-  for (const s of skills) {
-    const success = s.mastery?.success ?? predictCorrect(0, 0);
-    const answers = s.mastery?.answers ?? 0;
-    if (
-      !best ||
-      success < best.success - 1e-9 ||
-      (Math.abs(success - best.success) <= 1e-9 && answers < best.answers)
-    ) {
-      best = { id: s.id, success, answers };
-    }
-  }
-  return best?.id ?? null;
 }
 
 /** POST /practice/next: the item to answer now (null when the pool has none). */
@@ -199,6 +148,7 @@ export async function answerPractice(
     response: ItemResponse;
     duration_ms: number;
     lang: 'pt-BR' | 'en';
+    tz?: string | undefined;
   },
 ): Promise<{ created: boolean; answer: PracticeAnswerResult }> {
   const known = await selectAnswer(ctx.db.db, userId, input.id);
@@ -245,6 +195,13 @@ export async function answerPractice(
       // Another request stored this id first (a double tap racing itself): undo all of it.
       if (!stored) throw new AlreadyStored();
       await addItemDifficulty(trx, row.id, result.difficultyDelta);
+      await countAnswer(trx, ctx.db, {
+        userId,
+        day: activityDay(ctx.clock.now(), input.tz),
+        correct: outcome.correct,
+        durationMs: input.duration_ms,
+        classId: null,
+      });
       return result;
     });
   } catch (err) {

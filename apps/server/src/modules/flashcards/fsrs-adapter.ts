@@ -1,7 +1,9 @@
 import {
   type Card as FsrsCard,
+  computeDecayFactor,
   createEmptyCard,
   default_w,
+  forgetting_curve,
   fsrs,
   type FSRS,
   type Grade,
@@ -178,6 +180,33 @@ export function previewDue(
     3: new Date(preview[3].card.due),
     4: new Date(preview[4].card.due),
   };
+}
+
+/**
+ * The probability of recalling an item at `at` (0–1): FSRS's forgetting curve with the decay of
+ * the given weights (the student's fitted ones, else the defaults), over the days (fractional)
+ * since its last review. 0 for an item never reviewed.
+ */
+export function retrievability(
+  memory: Pick<Memory, 'state' | 'stability' | 'last_review'>,
+  at: Date,
+  weights: readonly number[] | null,
+): number {
+  if (memory.state === 'new' || !memory.last_review || !(memory.stability > 0)) return 0;
+  const days = Math.max(0, (at.getTime() - memory.last_review.getTime()) / 86_400_000);
+  return forgetting_curve(weights ?? DEFAULT_WEIGHTS, days, memory.stability);
+}
+
+/**
+ * The forgetting curve's constants for these weights (the defaults when null):
+ * R(t, S) = (1 + factor · t / S) ^ decay, t in days — for computing retrievability in SQL over many
+ * items at once (the same curve as `retrievability`).
+ */
+export function forgettingCurve(weights: readonly number[] | null): {
+  decay: number;
+  factor: number;
+} {
+  return computeDecayFactor(weights ?? DEFAULT_WEIGHTS);
 }
 
 /** Fitted weights as this adapter's FSRS version takes them, or null when they are unusable. */

@@ -7,3 +7,6 @@ export {
   type DeckAccess,
 } from './access.service.ts';
 export { DEMO_DECK, seedDemoDeck } from './demo.service.ts';
+export { forgettingCurve, retrievability } from './fsrs-adapter.ts';
+export { cardOutlook, cardsToday, type CardOutlook } from './stats.service.ts';
+export { studyDay } from './study-day.ts';

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Compilable, type Insertable, type Selectable } from 'kysely';
 import type { DbHandle } from '../../db/client.ts';
 import type {
   Executor,
@@ -12,7 +12,7 @@ import {
   type CardRow,
   type DeckRow,
 } from './access.queries.ts';
-import { lit, type StateRow } from './study.queries.ts';
+import { lit, txt, type StateRow } from './study.queries.ts';
 
 export type ReviewRow = Selectable<FlashcardReviewTable>;
 
@@ -64,6 +64,12 @@ export interface RatingTarget {
   weights: string | null;
   /** The user already has a review under the client's id (a retry: answered from the log). */
   known: boolean;
+  /**
+   * Another card of a deck the user can study (own, or shared with one of their classes) is due
+   * (learning or review, not suspended or deleted) before `dueBefore` — the end of the study day:
+   * whether this rating can leave the day cleared (docs/api/metrics.md).
+   */
+  otherDue: boolean;
 }
 
 /**
@@ -76,6 +82,7 @@ export async function selectRatingTarget(
   userId: string,
   itemId: string,
   reviewId: string,
+  dueBefore: string,
 ): Promise<RatingTarget | undefined> {
   const row = await db
     .selectFrom('flashcard_items as i')
@@ -96,6 +103,34 @@ export async function selectRatingTarget(
         .where('r.user_id', '=', userId)
         .where('r.id', '=', reviewId)
         .as('known'),
+      eb
+        .exists(
+          eb
+            .selectFrom('flashcard_states as s')
+            .select(eb.lit(1).as('one'))
+            .where('s.user_id', '=', userId)
+            .where('s.queue', 'in', [1, 2])
+            .where(sql<boolean>`s.due < ${txt(dueBefore)}`)
+            .where('s.item_id', '<>', itemId)
+            .where((w) =>
+              w(
+                's.deck_id',
+                'in',
+                w
+                  .selectFrom('decks as od')
+                  .select('od.id')
+                  .where('od.owner_id', '=', userId)
+                  .union(
+                    w
+                      .selectFrom('deck_shares as ds')
+                      .innerJoin('class_members as cm', 'cm.class_id', 'ds.class_id')
+                      .select('ds.deck_id as id')
+                      .where('cm.user_id', '=', userId),
+                  ),
+              ),
+            ),
+        )
+        .as('other_due'),
     ])
     .where('i.id', '=', itemId)
     .executeTakeFirst();
@@ -105,6 +140,7 @@ export async function selectRatingTarget(
     ...cardWithDeckOf(row),
     weights: row.weights ?? null,
     known: row.known !== null && row.known !== undefined,
+    otherDue: Boolean(Number(row.other_due)),
   };
 }
 
@@ -150,8 +186,12 @@ export async function insertReviewRow(
   return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** A write built by another module for the rating's transaction (the metrics rollups). */
+export type ExtraWrite = Compilable & { execute(): Promise<unknown> };
+
 /**
- * A rating's three writes: its review-log row, the item's new state, the `card_reviewed` record.
+ * A rating's three writes: its review-log row, the item's new state, the `card_reviewed` record,
+ * and the `extra` writes (the day's rollups, built by the metrics module).
  * False (nothing to keep: the caller rolls the transaction back) when the user already has a
  * review under this id. PostgreSQL: ONE statement (data-modifying CTEs — a round trip and a
  * statement each fewer, in a transaction that holds the item's row lock); SQLite: three statements
@@ -165,11 +205,13 @@ export async function writeRating(
     state: Insertable<FlashcardStateTable>;
     action: Insertable<UserActionTable>;
   },
+  extra: readonly ExtraWrite[] = [],
 ): Promise<boolean> {
   if (engine.dialect !== 'postgres') {
     if (!(await insertReviewRow(db, rows.review))) return false;
     await upsertState(db, rows.state);
     await insertActionRow(db, rows.action);
+    for (const w of extra) await w.execute();
     return true;
   }
   const review = db
@@ -183,8 +225,9 @@ export async function writeRating(
     .values(rows.state)
     .onConflict((oc) => oc.columns(['user_id', 'item_id']).doUpdateSet(changes));
   const action = db.insertInto('user_actions').values(rows.action);
+  const more = extra.map((w, i) => sql`, ${sql.raw(`x${i}`)} as (${w})`);
   const { rows: out } = await sql<{ stored: number | string }>`
-    with r as (${review}), s as (${state}), a as (${action})
+    with r as (${review}), s as (${state}), a as (${action})${sql.join(more, sql``)}
     select count(*) as stored from r
   `.execute(db);
   return Number(out[0]?.stored ?? 0) > 0;

@@ -6,6 +6,7 @@ import type {
 } from '@aprenda/shared/schemas/flashcards';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { activityDay, ratingWrites, runWrites, undoWrites } from '../metrics/public.ts';
 import { userActionRow } from '../records/public.ts';
 import { accessTo, deckAccess, type Ctx, type DeckAccess } from './access.service.ts';
 import { lowerNewMark } from './cards.queries.ts';
@@ -32,6 +33,7 @@ import {
 } from './reviews.queries.ts';
 import { queueOf, type StateRow } from './study.queries.ts';
 import { countsOfDeck } from './study.service.ts';
+import { studyDay } from './study-day.ts';
 
 /**
  * Ratings (docs/api/flashcards.md, "Studying"). The server schedules (ts-fsrs through the
@@ -128,7 +130,15 @@ export async function submitReview(
   userId: string,
   input: SubmitReviewInput,
 ): Promise<{ created: boolean; result: ReviewResult }> {
-  const target = await selectRatingTarget(ctx.db.db, userId, input.item_id, input.id);
+  const now = ctx.clock.now();
+  const dayEnd = studyDay(now, input.tz).end;
+  const target = await selectRatingTarget(
+    ctx.db.db,
+    userId,
+    input.item_id,
+    input.id,
+    dayEnd.toISOString(),
+  );
   if (!target || target.known) {
     const known = await selectReview(ctx.db.db, userId, input.id);
     if (known) return replayed(ctx, userId, known, input);
@@ -139,7 +149,8 @@ export async function submitReview(
   const access = await accessTo(ctx, target.deck, userId);
   const deck = access.deck;
   const weights = parseWeights(target.weights);
-  const now = ctx.clock.now();
+  const day = activityDay(now, input.tz);
+  const classIds = access.viaClasses.map((c) => c.id);
   const nowIso = now.toISOString();
   const rating = input.rating as Rating;
 
@@ -170,6 +181,7 @@ export async function submitReview(
         client_time: input.client_time,
         reviewed_at: nowIso,
         undone_at: null,
+        study_day: day,
       };
       const state = {
         user_id: userId,
@@ -186,7 +198,26 @@ export async function submitReview(
         action: 'card_reviewed',
         context: { deck_id: deck.id, rating },
       });
-      if (!(await writeRating(trx, ctx.db, { review, state, action }))) throw new AlreadyStored();
+      // Metrics: the day is cleared when nothing else is due today and this card is not either.
+      const cleared =
+        !target.otherDue && (suspended || rated.memory.due.getTime() >= dayEnd.getTime());
+      const rollups = ratingWrites(
+        trx,
+        ctx.db,
+        {
+          userId,
+          day,
+          rating,
+          prevState: before.state,
+          intervalBefore: before.scheduled_days,
+          durationMs: input.duration_ms,
+          classIds,
+        },
+        cleared,
+      );
+      if (!(await writeRating(trx, ctx.db, { review, state, action }, rollups))) {
+        throw new AlreadyStored();
+      }
       if (!current) await advanceNewMark(trx, userId, deck.id, deck.item_seq);
       return rated.memory;
     });
@@ -223,7 +254,13 @@ export async function undoReview(
   if (!review) throw notFound('No such review');
   const access = await deckAccess(ctx, review.deck_id, userId);
   const before = memoryFromJson(review.state_before);
-  const nowIso = ctx.clock.now().toISOString();
+  const now = ctx.clock.now();
+  const nowIso = now.toISOString();
+  // The day the rating was counted in (rows from before the rollups: its UTC study day).
+  const day = review.study_day ?? activityDay(new Date(review.reviewed_at), 'UTC');
+  // The card it restores is due again before today ends: today is no longer cleared.
+  const uncleared =
+    before.state !== 'new' && before.due.getTime() < studyDay(now, tz).end.getTime();
   await inTransaction(ctx.db, async (trx) => {
     if (review.undone_at !== null) throw nothingToUndo();
     const latest = await selectLatestReviewId(trx, userId, review.deck_id);
@@ -248,6 +285,22 @@ export async function undoReview(
         updated_at: nowIso,
       });
     }
+    await runWrites(
+      undoWrites(
+        trx,
+        ctx.db,
+        {
+          userId,
+          day,
+          rating: review.rating,
+          prevState: review.prev_state,
+          intervalBefore: before.scheduled_days,
+          durationMs: review.duration_ms,
+          classIds: access.viaClasses.map((c) => c.id),
+        },
+        uncleared,
+      ),
+    );
     await insertActionRow(
       trx,
       userActionRow(ctx, userId, {

@@ -107,3 +107,35 @@ function computeStudyDay(now: Date, tz: string): StudyDay {
   );
   return { start: new Date(start), end: new Date(end) };
 }
+
+/** The last `studyDayEnds` per time zone (most requests of a zone fall on the same day). */
+const lastEnds = new Map<string, { first: number; ends: Date[] }>();
+
+/**
+ * The ends of `n` study days from the one `now` falls in (today's end first), in `tz` — as
+ * `studyDay` would give them one after the other (DST included), kept per zone for the day.
+ */
+export function studyDayEnds(now: Date, tz: string | undefined, n: number): Date[] {
+  const zone = tz ?? 'UTC';
+  const first = studyDay(now, zone).end;
+  const last = lastEnds.get(zone);
+  if (last && last.first === first.getTime() && last.ends.length >= n) {
+    return last.ends.slice(0, n);
+  }
+  const ends = [first];
+  let offset = zoneOffsetMs(first.getTime(), zone);
+  const base = first.getTime() + offset; // today's end on the wall clock (04:00 tomorrow), as UTC
+  for (let k = 1; k < n; k++) {
+    const wall = base + k * 86_400_000;
+    let instant = wall - offset;
+    const o = zoneOffsetMs(instant, zone);
+    if (o !== offset) {
+      instant = wall - zoneOffsetMs(wall - o, zone);
+      offset = zoneOffsetMs(instant, zone);
+    }
+    ends.push(new Date(instant));
+  }
+  if (lastEnds.size > 1000) lastEnds.clear();
+  lastEnds.set(zone, { first: first.getTime(), ends });
+  return ends.slice();
+}
