@@ -61,6 +61,15 @@ const AssignmentResultsPage = lazy(() =>
 const AdaptivePage = lazy(() =>
   import('./routes/adaptive').then((m) => ({ default: m.AdaptivePage })),
 );
+const MetricsPage = lazy(() =>
+  import('./routes/metrics').then((m) => ({ default: m.MetricsPage })),
+);
+const AnalyticsPage = lazy(() =>
+  import('./routes/analytics').then((m) => ({ default: m.AnalyticsPage })),
+);
+const AnalyticsStudentPage = lazy(() =>
+  import('./routes/analytics-student').then((m) => ({ default: m.AnalyticsStudentPage })),
+);
 const InvitePage = lazy(() => import('./routes/invite').then((m) => ({ default: m.InvitePage })));
 const NotFoundPage = lazy(() =>
   import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })),
@@ -74,6 +83,8 @@ const BUILT_TOOLS = new Set<string>([
   'flashcard',
   'exercises',
   'adaptive',
+  'metrics',
+  'analytics',
 ]);
 
 /**
@@ -117,6 +128,10 @@ export const routes: RouteObject[] = [
                 element: <AssignmentResultsPage />,
               },
               { path: 'adaptive', element: <AdaptivePage /> },
+              { path: 'analytics', element: <AnalyticsPage /> },
+              { path: 'analytics/:classId', element: <AnalyticsPage /> },
+              { path: 'analytics/:classId/aluno/:userId', element: <AnalyticsStudentPage /> },
+              { path: 'metrics', element: <MetricsPage /> },
               ...DASHBOARD_TOOLS.filter((tool) => !BUILT_TOOLS.has(tool)).map((tool) => ({
                 path: tool,
                 element: <ToolPage tool={tool} />,

@@ -27,6 +27,9 @@ export function namespacesFor(pathname: string): string[] {
       if (second === 'flashcard') return [...shell, 'flashcards'];
       if (second === 'exercises') return [...shell, 'exercises', 'practice', 'assignments', 'sets'];
       if (second === 'adaptive') return [...shell, 'practice'];
+      if (second === '') return [...shell, 'today'];
+      if (second === 'metrics') return [...shell, 'metrics', 'charts'];
+      if (second === 'analytics') return [...shell, 'analytics', 'charts'];
       return shell;
     }
     default:

@@ -12,6 +12,10 @@ import ptExercises from './pt-BR/exercises.json';
 import ptPractice from './pt-BR/practice.json';
 import ptAssignments from './pt-BR/assignments.json';
 import ptSets from './pt-BR/sets.json';
+import ptAnalytics from './pt-BR/analytics.json';
+import ptMetrics from './pt-BR/metrics.json';
+import ptCharts from './pt-BR/charts.json';
+import ptToday from './pt-BR/today.json';
 import enCommon from './en/common.json';
 import enHome from './en/home.json';
 import enAbout from './en/about.json';
@@ -26,6 +30,10 @@ import enExercises from './en/exercises.json';
 import enPractice from './en/practice.json';
 import enAssignments from './en/assignments.json';
 import enSets from './en/sets.json';
+import enAnalytics from './en/analytics.json';
+import enMetrics from './en/metrics.json';
+import enCharts from './en/charts.json';
+import enToday from './en/today.json';
 
 export const NAMESPACES = [
   'common',
@@ -42,6 +50,10 @@ export const NAMESPACES = [
   'practice',
   'assignments',
   'sets',
+  'analytics',
+  'metrics',
+  'charts',
+  'today',
 ] as const;
 
 /** Bundled catalogs (no HTTP backend): one namespace per area, same keys in both languages. */
@@ -61,6 +73,10 @@ export const resources = {
     practice: ptPractice,
     assignments: ptAssignments,
     sets: ptSets,
+    analytics: ptAnalytics,
+    metrics: ptMetrics,
+    charts: ptCharts,
+    today: ptToday,
   },
   en: {
     common: enCommon,
@@ -77,5 +93,9 @@ export const resources = {
     practice: enPractice,
     assignments: enAssignments,
     sets: enSets,
+    analytics: enAnalytics,
+    metrics: enMetrics,
+    charts: enCharts,
+    today: enToday,
   },
 } as const;

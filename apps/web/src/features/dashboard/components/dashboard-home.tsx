@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { ArrowRight } from 'lucide-react';
 import type { SessionUser } from '@aprenda/shared/schemas/auth';
 import { toolsFor } from '../lib/tools';
+import { TodayPanel } from './today-panel';
 
 /**
- * Dashboard index: a welcome and one card per tool. Someone who teaches sees every tool in
+ * Dashboard index: a welcome, "Hoje" (what to do now, today-panel.tsx), and one card per tool. Someone who teaches sees every tool in
  * navigation order; a student sees a student dashboard — "Minhas Turmas" first, no teacher tools.
  */
 export function DashboardHome({ user, teaches }: { user: SessionUser; teaches: boolean }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'today']);
   const first = user.name.trim().split(/\s+/)[0] ?? user.name;
   const tools = toolsFor(teaches);
   const shown = teaches
@@ -23,7 +24,11 @@ export function DashboardHome({ user, teaches }: { user: SessionUser; teaches: b
         </h1>
         <p className="mt-1 text-zinc-300">{teaches ? t('index.lead') : t('index.studentLead')}</p>
       </div>
-      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+      <TodayPanel />
+      <h2 id="tools-heading" className="-mb-3 text-lg font-semibold">
+        {t('today:tools')}
+      </h2>
+      <ul aria-labelledby="tools-heading" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {shown.map(({ tool, path, Icon }) => (
           <li key={tool}>
             <Link

@@ -72,7 +72,9 @@ describe('role-aware dashboard', () => {
     expect(
       screen.getByText('Suas turmas e suas ferramentas de estudo, tudo em um lugar.'),
     ).toBeInTheDocument();
-    const cards = screen.getAllByRole('link');
+    const cards = within(screen.getByRole('list', { name: 'Suas ferramentas' })).getAllByRole(
+      'link',
+    );
     expect(cards[0]).toHaveAttribute('href', '/dashboard/student');
     expect(cards.map((a) => a.getAttribute('href'))).not.toContain('/dashboard/teacher');
     expect(cards.map((a) => a.getAttribute('href'))).not.toContain('/dashboard/analytics');
@@ -82,7 +84,9 @@ describe('role-aware dashboard', () => {
   it('the teacher dashboard lists every tool in navigation order', () => {
     renderIn(<DashboardHome user={{ ...STUDENT, role: 'teacher' }} teaches />);
     expect(screen.getByText('Escolha uma ferramenta para começar.')).toBeInTheDocument();
-    const cards = screen.getAllByRole('link');
+    const cards = within(screen.getByRole('list', { name: 'Suas ferramentas' })).getAllByRole(
+      'link',
+    );
     expect(cards).toHaveLength(10);
     expect(cards.map((a) => a.getAttribute('href'))).toContain('/dashboard/teacher');
   });

@@ -14,6 +14,7 @@ import type {
 } from '@aprenda/shared/schemas/exercises';
 import type { Card, Deck, DeckSummary } from '@aprenda/shared/schemas/flashcards';
 import { api } from '@/lib/api-client';
+import { timeZone } from '@/lib/time-zone';
 
 type Lang = 'pt-BR' | 'en';
 
@@ -90,14 +91,17 @@ export interface AttemptAnswerBody {
   lang: Lang;
 }
 
-/** POST /attempts/{id}/answers — idempotent by the client's id; null result: recorded only. */
+/**
+ * POST /attempts/{id}/answers — idempotent by the client's id; null result: recorded only. `tz`:
+ * the study day the answer counts for (metrics).
+ */
 export function sendAttemptAnswer(
   attemptId: string,
   body: AttemptAnswerBody,
 ): Promise<{ result: GradedResult | null }> {
   return api().post<{ result: GradedResult | null }>('/attempts/{id}/answers', {
     params: { id: attemptId },
-    body,
+    body: { ...body, tz: timeZone() },
   });
 }
 

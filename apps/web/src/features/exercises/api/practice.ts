@@ -7,6 +7,7 @@ import type {
   SkillHistoryEntry,
 } from '@aprenda/shared/schemas/exercises';
 import { api } from '@/lib/api-client';
+import { timeZone } from '@/lib/time-zone';
 import { withMastery } from '../lib/practice-mastery';
 import { practiceKeys } from './practice-keys';
 
@@ -27,9 +28,11 @@ export function fetchNextItem(skillId: string | null): Promise<PracticeNext> {
   return api().post<PracticeNext>('/practice/next', { body: { skill_id: skillId } });
 }
 
-/** POST /practice/answers — idempotent by the client's id. */
+/** POST /practice/answers — idempotent by the client's id; `tz`: the study day it counts for. */
 export function submitPracticeAnswer(body: PracticeAnswerInput): Promise<PracticeAnswerResult> {
-  return api().post<PracticeAnswerResult>('/practice/answers', { body });
+  return api().post<PracticeAnswerResult>('/practice/answers', {
+    body: { ...body, tz: body.tz ?? timeZone() },
+  });
 }
 
 /** GET /practice/skills/{id}/history — the answers that moved a skill, newest first. */

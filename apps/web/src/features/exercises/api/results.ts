@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { AssignmentResults } from '@aprenda/shared/schemas/exercises';
 import { api } from '@/lib/api-client';
+import { downloadBlob } from '@/lib/download';
 
 export const resultsKeys = {
   one: (assignmentId: string) => ['exercises', 'results', assignmentId] as const,
@@ -37,18 +38,7 @@ export function useResultsCsv() {
         query: { table },
         responseType: 'blob',
       });
-      const url = URL.createObjectURL(blob);
-      try {
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = fileName;
-        link.rel = 'noopener';
-        document.body.append(link);
-        link.click();
-        link.remove();
-      } finally {
-        setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      }
+      downloadBlob(blob, fileName);
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { AssignmentResults, ItemAnalysis } from '@aprenda/shared/schemas/exercises';
+import { csvFileName } from '@/lib/download';
 
 /** The results screen's numbers and words (no JSX): sorting, summary, item analysis in words. */
 
@@ -80,12 +81,7 @@ export function bandBounds(index: number): [number, number] {
 
 /** A file name for a results CSV ("Frações 7A - notas.csv"), nothing file systems refuse. */
 export function resultsCsvName(title: string, suffix: string): string {
-  const base = title
-    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 100);
-  return `${base || 'resultados'} - ${suffix}.csv`;
+  return csvFileName(title, suffix, 'resultados');
 }
 
 /** The results screen of an assignment. */

@@ -17,7 +17,7 @@ import type {
   UpdateDeckInput,
 } from '@aprenda/shared/schemas/flashcards';
 import { api } from '@/lib/api-client';
-import { timeZone } from '../lib/time-zone';
+import { timeZone } from '@/lib/time-zone';
 import { flashcardsKeys } from './keys';
 
 const DECKS_PAGE_SIZE = 50;

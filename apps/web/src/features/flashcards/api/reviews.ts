@@ -4,7 +4,7 @@ import type { Queue, ReviewResult, SubmitReviewInput } from '@aprenda/shared/sch
 import { api } from '@/lib/api-client';
 import { createOutboxStore } from '../lib/outbox-store';
 import { ReviewOutbox, type OutboxSnapshot } from '../lib/review-outbox';
-import { timeZone } from '../lib/time-zone';
+import { timeZone } from '@/lib/time-zone';
 import { flashcardsKeys } from './keys';
 
 /** GET /decks/{id}/queue?tz&limit — the next items to study, today's counts, the next due time. */

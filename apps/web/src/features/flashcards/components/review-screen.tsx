@@ -31,7 +31,7 @@ import {
   sessionSummary,
   type SessionState,
 } from '../lib/review-session';
-import { timeZone } from '../lib/time-zone';
+import { timeZone } from '@/lib/time-zone';
 import { CardContent } from './card-content';
 import { PendingReviews } from './pending-reviews';
 

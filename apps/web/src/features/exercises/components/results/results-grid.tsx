@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AssignmentResults } from '@aprenda/shared/schemas/exercises';
 import { Badge } from '@/components/ui/badge';
@@ -10,13 +11,17 @@ import { StudentDialog } from './student-dialog';
 
 /**
  * Students × questions: a real table in its own horizontally scrolling box (the page never
- * scrolls sideways), the names in a sticky first column; by name or by score.
+ * scrolls sideways), the names in a sticky first column; by name or by score. `?aluno=<userId>`
+ * opens that student's dialog (the class analytics link here from a student's attempts).
  */
 export function ResultsGrid({ results }: { results: AssignmentResults }) {
   const { t, i18n } = useTranslation('sets');
   const captionId = useId();
   const [sort, setSort] = useState<StudentSort>('name');
-  const [open, setOpen] = useState<ResultStudent | null>(null);
+  const [params, setParams] = useSearchParams();
+  const [open, setOpen] = useState<ResultStudent | null>(
+    () => results.students.find((s) => s.user_id === params.get('aluno')) ?? null,
+  );
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' });
   const students = sortStudents(results.students, sort, i18n.language);
 
@@ -116,7 +121,13 @@ export function ResultsGrid({ results }: { results: AssignmentResults }) {
         student={open}
         items={results.items}
         onOpenChange={(o) => {
-          if (!o) setOpen(null);
+          if (o) return;
+          setOpen(null);
+          if (params.has('aluno')) {
+            const next = new URLSearchParams(params);
+            next.delete('aluno');
+            setParams(next, { replace: true });
+          }
         }}
       />
     </div>

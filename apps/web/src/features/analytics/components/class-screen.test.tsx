@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import type { ClassAnalytics } from '@aprenda/shared/schemas/metrics';
+import { createI18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { problem, reply, serve, stubFetch } from '@/test/fetch-stub';
+import { ClassScreen } from './class-screen';
+
+const fetchMock = stubFetch();
+
+function student(
+  user_id: string,
+  name: string,
+  over: Partial<ClassAnalytics['students'][number]> = {},
+) {
+  return {
+    user_id,
+    name,
+    last_active: null,
+    active_days: 0,
+    reviews: 0,
+    answers: 0,
+    answers_correct: 0,
+    study_ms: 0,
+    conversations: 0,
+    assignments_submitted: 0,
+    assignments_open: 1,
+    mean_score: null,
+    ...over,
+  };
+}
+
+function analytics(inactiveDays: number): ClassAnalytics {
+  return {
+    class: { id: 'c1', name: '7º A' },
+    generated_at: '2026-11-24T15:00:00.000Z',
+    inactive_days: inactiveDays,
+    students: [
+      student('u1', 'Ana', {
+        last_active: '2026-11-15',
+        active_days: 4,
+        reviews: 20,
+        answers: 8,
+        answers_correct: 6,
+        mean_score: 0.75,
+        assignments_submitted: 1,
+      }),
+      student('u2', 'Bruno'),
+    ],
+    assignments: [
+      {
+        id: 'a1',
+        title: 'Frações 1',
+        open_at: '2026-11-01T12:00:00.000Z',
+        due_at: '2026-11-10T12:00:00.000Z',
+        students: 2,
+        submitted: 1,
+        late: 0,
+        mean_score: 0.75,
+      },
+    ],
+    skills: [{ skill_id: 's1', code: 'EF06MA07', name: 'Frações' }],
+    mastery: [{ user_id: 'u1', skill_id: 's1', level: 'familiar', ability: 0.4, answer_count: 8 }],
+    missed_skills: [
+      {
+        skill_id: 's1',
+        code: 'EF06MA07',
+        name: 'Frações',
+        students: 1,
+        answers: 8,
+        wrong: 2,
+        wrong_rate: 0.25,
+      },
+    ],
+    attention: [
+      {
+        user_id: 'u1',
+        name: 'Ana',
+        reasons: [
+          { kind: 'inactive', days: 9 },
+          { kind: 'falling', skill_id: 's1', skill_name: 'Frações', from: 1.2, to: 0.4 },
+          { kind: 'stuck', skill_id: 's1', skill_name: 'Frações', wrong_in_a_row: 4 },
+        ],
+      },
+      { user_id: 'u2', name: 'Bruno', reasons: [{ kind: 'inactive', days: null }] },
+    ],
+    decks: [
+      {
+        deck_id: 'd1',
+        title: 'Verbos',
+        cards: 20,
+        next_event: { id: 'e1', title: 'Aula 5', starts_at: '2026-11-26T13:00:00.000Z' },
+        expected_recall: 0.72,
+      },
+      { deck_id: 'd2', title: 'Capitais', cards: 10, next_event: null, expected_recall: null },
+    ],
+  };
+}
+
+function setup(failFirst = false) {
+  const calls: URL[] = [];
+  let failed = !failFirst;
+  serve(fetchMock, (url) => {
+    if (url.pathname !== '/api/analytics/classes/c1') return problem(404, 'not_found');
+    calls.push(url);
+    if (!failed) {
+      failed = true;
+      return problem(403, 'forbidden');
+    }
+    return reply(analytics(Number(url.searchParams.get('inactive_days'))));
+  });
+  render(
+    <I18nextProvider i18n={createI18n()}>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/dashboard/analytics/c1']}>
+          <ClassScreen classId="c1" classes={[{ id: 'c1', title: '7º A' }]} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return calls;
+}
+
+describe('ClassScreen', () => {
+  it('lists who needs attention and why, in words, with a link to each student', async () => {
+    const calls = setup();
+    await screen.findByTestId('class-analytics');
+    expect(calls[0]?.searchParams.get('inactive_days')).toBe('7');
+    expect(calls[0]?.searchParams.get('tz')).toBeTruthy();
+    const flagged = screen.getAllByTestId('attention-student');
+    expect(flagged).toHaveLength(2);
+    expect(
+      within(flagged[0]!)
+        .getAllByTestId('attention-reason')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'Sem atividade há 9 dias',
+      'Habilidade em queda: Frações (1,2 → 0,4)',
+      'Travou em Frações: 4 erros seguidos',
+    ]);
+    expect(within(flagged[1]!).getByTestId('attention-reason')).toHaveTextContent('Ainda não estudou no Aprenda');
+    expect(within(flagged[1]!).getByRole('link', { name: 'Ver estudante: Bruno' })).toHaveAttribute(
+      'href',
+      '/dashboard/analytics/c1/aluno/u2',
+    );
+  });
+
+  it('asks again with a new inactivity threshold', async () => {
+    const calls = setup();
+    await screen.findByTestId('class-analytics');
+    await userEvent.selectOptions(screen.getByLabelText('Sem atividade há pelo menos'), '14');
+    await expect.poll(() => calls.at(-1)?.searchParams.get('inactive_days')).toBe('14');
+  });
+
+  it('shows the activity with its figures and sorts it', async () => {
+    setup();
+    const table = await screen.findByRole('table', { name: /Atividade por estudante/ });
+    const ana = within(table).getByRole('row', { name: /Ana/ });
+    // 6 of 8 right = 75%; last active 9 days before the study day of generated_at.
+    expect(ana).toHaveTextContent('há 9 dias');
+    expect(ana).toHaveTextContent('15/11/2026');
+    expect(within(ana).getAllByRole('cell')[4]).toHaveTextContent('75%');
+    const header = within(table).getByRole('columnheader', { name: /Revisões/ });
+    expect(header).not.toHaveAttribute('aria-sort');
+    await userEvent.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Bruno', 'Ana']);
+  });
+
+  it('shows mastery in words, never by colour alone, and the class decks on the next class date', async () => {
+    setup();
+    const heatmap = await screen.findByRole('table', { name: /nível de domínio/ });
+    const ana = within(heatmap).getByRole('row', { name: /Ana/ });
+    expect(ana).toHaveTextContent('Familiar');
+    expect(within(heatmap).getByRole('row', { name: /Bruno/ })).toHaveTextContent('Sem respostas');
+    expect(screen.getAllByTestId('deck-recall').map((c) => c.textContent)).toEqual([
+      'Na próxima aula (qui., 26/11): 72% lembradoAula 5',
+      'Sem próximo evento no calendário da turma: marque uma aula para ver a previsão.',
+    ]);
+  });
+
+  it('says what failed and tries again', async () => {
+    setup(true);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/.+/);
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+    expect(await screen.findByTestId('class-analytics')).toBeInTheDocument();
+  });
+});
