@@ -9,4 +9,4 @@ export {
 export { DEMO_DECK, seedDemoDeck } from './demo.service.ts';
 export { forgettingCurve, retrievability } from './fsrs-adapter.ts';
 export { cardOutlook, cardsToday, type CardOutlook } from './stats.service.ts';
-export { studyDay } from './study-day.ts';
+export { studyDay, studyDayKey } from './study-day.ts';

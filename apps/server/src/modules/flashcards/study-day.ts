@@ -25,6 +25,8 @@ function formatter(tz: string): Intl.DateTimeFormat {
       minute: 'numeric',
       second: 'numeric',
     });
+    // Bounded: a zone name is validated before it gets here, and there are a few hundred zones.
+    if (formatters.size > 1000) formatters.clear();
     formatters.set(tz, f);
   }
   return f;
@@ -52,6 +54,19 @@ function wallTime(instant: number, tz: string): Wall {
     mi: parts.minute!,
     s: parts.second!,
   };
+}
+
+/** The calendar date whose 04:00 started the study day of wall time `w` (as UTC midnight). */
+function startDate(w: Wall): Date {
+  return new Date(Date.UTC(w.y, w.m - 1, w.d - (w.h < STUDY_DAY_START_HOUR ? 1 : 0)));
+}
+
+/**
+ * The study day `instant` falls in, in `tz`, as its key (`YYYY-MM-DD`, docs/api/metrics.md "The
+ * day rule"): the calendar date whose 04:00 started it.
+ */
+export function studyDayKey(instant: Date, tz = 'UTC'): string {
+  return startDate(wallTime(instant.getTime(), tz)).toISOString().slice(0, 10);
 }
 
 /** The zone's offset from UTC at `instant`, in ms (São Paulo: −3 h). */
@@ -87,9 +102,7 @@ export function studyDay(now: Date, tz = 'UTC'): StudyDay {
 }
 
 function computeStudyDay(now: Date, tz: string): StudyDay {
-  const w = wallTime(now.getTime(), tz);
-  // The calendar date whose 04:00 started this study day.
-  const date = new Date(Date.UTC(w.y, w.m - 1, w.d - (w.h < STUDY_DAY_START_HOUR ? 1 : 0)));
+  const date = startDate(wallTime(now.getTime(), tz));
   const next = new Date(date.getTime() + 86_400_000);
   const start = zonedInstant(
     date.getUTCFullYear(),

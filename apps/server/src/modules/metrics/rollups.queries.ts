@@ -11,20 +11,28 @@ import type { Executor } from '../../db/types.ts';
 
 type Engine = Pick<DbHandle, 'dialect'>;
 
-export interface DayDelta {
+/**
+ * The counters of a student's day (`activity_days`), as the rollups write them and the metrics read
+ * them; `cleared` is 1 when the day was cleared (see the metrics service).
+ */
+export const DAY_COUNTS = [
+  'reviews',
+  'reviews_passed',
+  'young_reviews',
+  'young_passed',
+  'mature_reviews',
+  'mature_passed',
+  'answers',
+  'answers_correct',
+  'study_ms',
+  'cleared',
+] as const;
+
+export type DayCounts = Record<(typeof DAY_COUNTS)[number], number>;
+
+export interface DayDelta extends DayCounts {
   userId: string;
   day: string;
-  reviews: number;
-  reviews_passed: number;
-  young_reviews: number;
-  young_passed: number;
-  mature_reviews: number;
-  mature_passed: number;
-  answers: number;
-  answers_correct: number;
-  study_ms: number;
-  /** 1: this write clears the day (see the metrics service). */
-  cleared: number;
 }
 
 const fn = (engine: Engine, name: 'least' | 'greatest') =>

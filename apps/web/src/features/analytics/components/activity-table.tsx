@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ClassAnalytics } from '@aprenda/shared/schemas/metrics';
 import { formatDuration } from '@/lib/intl-format';
 import { activityCsv } from '../lib/csv';
-import { accuracy, formatDay, formatPercent, relativeDay } from '../lib/format';
-import { studentAnalyticsPath } from '../lib/paths';
+import { accuracy, formatDay, relativeDay } from '../lib/format';
 import { defaultDirection, sortActivity, type ActivitySort, type SortDirection } from '../lib/sort';
+import { Percent, StudentRowHeader } from './cells';
 import { CsvButton } from './csv-button';
-import { HEAD_ROW, ROW, Section, STICKY_TH, TableBox, TD, TH } from './section';
+import { HEAD_ROW, ROW, Section, TableBox, TD, TH } from './section';
 
 const COLUMNS: ActivitySort[] = [
   'last_active',
@@ -33,7 +32,6 @@ export function ActivityTable({ data, today }: { data: ClassAnalytics; today: st
   });
   const rows = sortActivity(data.students, sort.by, sort.dir, lang);
   const title = t('activity.title');
-  const dash = <span className="text-zinc-400">{t('none')}</span>;
   const noActivity = data.students.every((s) => s.last_active === null);
 
   function header(by: ActivitySort, sticky = false) {
@@ -100,48 +98,40 @@ export function ActivityTable({ data, today }: { data: ClassAnalytics; today: st
               </tr>
             </thead>
             <tbody>
-              {rows.map((s) => {
-                const acc = accuracy(s);
-                return (
-                  <tr key={s.user_id} className={ROW}>
-                    <th scope="row" className={STICKY_TH}>
-                      <Link
-                        to={studentAnalyticsPath(data.class.id, s.user_id)}
-                        className="block truncate rounded hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                      >
-                        {s.name}
-                      </Link>
-                    </th>
-                    <td className={TD}>
-                      {s.last_active === null ? (
-                        <span className="text-zinc-400">{t('activity.never')}</span>
-                      ) : (
-                        <span className="flex flex-col">
-                          <span>{relativeDay(s.last_active, today, lang)}</span>
-                          <span className="text-xs text-zinc-400">
-                            {formatDay(s.last_active, lang)}
-                          </span>
+              {rows.map((s) => (
+                <tr key={s.user_id} className={ROW}>
+                  <StudentRowHeader classId={data.class.id} userId={s.user_id} name={s.name} />
+                  <td className={TD}>
+                    {s.last_active === null ? (
+                      <span className="text-zinc-400">{t('activity.never')}</span>
+                    ) : (
+                      <span className="flex flex-col">
+                        <span>{relativeDay(s.last_active, today, lang)}</span>
+                        <span className="text-xs text-zinc-400">
+                          {formatDay(s.last_active, lang)}
                         </span>
-                      )}
-                    </td>
-                    <td className={TD}>{s.active_days}</td>
-                    <td className={TD}>{s.reviews}</td>
-                    <td className={TD}>{s.answers}</td>
-                    <td className={TD}>{acc === null ? dash : formatPercent(acc, lang)}</td>
-                    <td className={TD}>{formatDuration(s.study_ms, lang)}</td>
-                    <td className={TD}>{s.conversations}</td>
-                    <td className={TD}>
-                      {t('activity.submittedOf', {
-                        submitted: s.assignments_submitted,
-                        open: s.assignments_open,
-                      })}
-                    </td>
-                    <td className={TD}>
-                      {s.mean_score === null ? dash : formatPercent(s.mean_score, lang)}
-                    </td>
-                  </tr>
-                );
-              })}
+                      </span>
+                    )}
+                  </td>
+                  <td className={TD}>{s.active_days}</td>
+                  <td className={TD}>{s.reviews}</td>
+                  <td className={TD}>{s.answers}</td>
+                  <td className={TD}>
+                    <Percent value={accuracy(s)} />
+                  </td>
+                  <td className={TD}>{formatDuration(s.study_ms, lang)}</td>
+                  <td className={TD}>{s.conversations}</td>
+                  <td className={TD}>
+                    {t('activity.submittedOf', {
+                      submitted: s.assignments_submitted,
+                      open: s.assignments_open,
+                    })}
+                  </td>
+                  <td className={TD}>
+                    <Percent value={s.mean_score} />
+                  </td>
+                </tr>
+              ))}
             </tbody>
           </TableBox>
         </>

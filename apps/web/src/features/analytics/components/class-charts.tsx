@@ -4,6 +4,7 @@ import { ChartFigure, SeriesChart } from '@/components/charts';
 import { formatNumber, formatPercent } from '@/lib/intl-format';
 import { mostActive, scoreBands } from '../lib/charts';
 import { scoresCsv } from '../lib/csv';
+import { ActivityBars } from './activity-bars';
 import { CsvButton } from './csv-button';
 
 /**
@@ -84,24 +85,12 @@ export function ClassCharts({ data }: { data: ClassAnalytics }) {
           })),
         }}
       >
-        <SeriesChart
-          kind="bar"
-          stacked
+        <ActivityBars
           data={data.students.map((s) => ({
             label: s.name.length > 12 ? `${s.name.slice(0, 11)}…` : s.name,
             reviews: s.reviews,
             answers: s.answers,
           }))}
-          series={[
-            { key: 'reviews', label: t('activity.columns.reviews'), color: 'violet' },
-            {
-              key: 'answers',
-              label: t('activity.columns.answers'),
-              color: 'sky',
-              pattern: 'stripes',
-            },
-          ]}
-          formatValue={(v) => formatNumber(v, lang)}
         />
       </ChartFigure>
     </div>

@@ -1,13 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { INACTIVE_DAYS_DEFAULT, INACTIVE_DAYS_MAX } from '@aprenda/shared/schemas/metrics';
 import { buttonVariants } from '@/components/ui/button';
-import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
-import { errorCode, errorMessage } from '@/lib/errors';
+import { EmptyState } from '@/components/ui/states';
 import { timeZone } from '@/lib/time-zone';
 import { useClassAnalytics } from '../api/analytics';
-import { formatInstant, studyDay } from '../lib/format';
+import { DATE_TIME, formatInstant, studyDay } from '../lib/format';
 import { parseInactiveDays } from '../lib/paths';
 import { ActivityTable } from './activity-table';
 import { AssignmentsTable } from './assignments-table';
@@ -17,6 +16,7 @@ import { ClassSwitcher, type TaughtClass } from './class-picker';
 import { DecksRecall } from './decks-recall';
 import { MasteryHeatmap } from './mastery-heatmap';
 import { MissedSkills } from './missed-skills';
+import { BackLink, QueryFallback, SCREEN_TITLE } from './screen-states';
 
 /**
  * `/dashboard/analytics/:classId`: one class as its teachers see it — "Precisa de atenção"
@@ -40,15 +40,7 @@ export function ClassScreen({
   const query = useClassAnalytics(classId, inactiveDays);
   const tz = timeZone();
   const fallbackTitle = classes.find((c) => c.id === classId)?.title;
-  const back = (
-    <Link
-      to="/dashboard/analytics"
-      className="inline-flex items-center gap-1 self-start text-sm text-zinc-300 hover:text-foreground hover:underline"
-    >
-      <ArrowLeft className="size-4" aria-hidden />
-      {t('class.back')}
-    </Link>
-  );
+  const back = <BackLink to="/dashboard/analytics">{t('class.back')}</BackLink>;
 
   function setInactiveDays(days: number) {
     const next = new URLSearchParams(params);
@@ -57,35 +49,17 @@ export function ClassScreen({
     setParams(next, { replace: true });
   }
 
-  if (query.isPending) {
+  if (!query.isSuccess) {
     return (
-      <div className="flex flex-col gap-4">
-        {back}
-        {fallbackTitle ? (
-          <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
-            {fallbackTitle}
-          </h1>
-        ) : null}
-        <LoadingState>{t('class.loading')}</LoadingState>
-      </div>
-    );
-  }
-  if (query.isError) {
-    const notFound = errorCode(query.error) === 'not_found';
-    return (
-      <div className="flex flex-col gap-4">
-        {back}
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {notFound ? t('class.notFoundTitle') : (fallbackTitle ?? t('class.title'))}
-        </h1>
-        {notFound ? (
-          <p className="text-zinc-300">{t('class.notFoundBody')}</p>
-        ) : (
-          <ErrorBox retryLabel={t('retry')} onRetry={() => void query.refetch()}>
-            {errorMessage(t, query.error)}
-          </ErrorBox>
-        )}
-      </div>
+      <QueryFallback
+        query={query}
+        back={back}
+        loading={t('class.loading')}
+        loadingTitle={fallbackTitle}
+        title={fallbackTitle ?? t('class.title')}
+        notFoundTitle={t('class.notFoundTitle')}
+        notFoundBody={t('class.notFoundBody')}
+      />
     );
   }
 
@@ -96,17 +70,12 @@ export function ClassScreen({
     <div className="flex min-w-0 flex-col gap-8" data-testid="class-analytics">
       <header className="flex min-w-0 flex-col gap-3">
         {back}
-        <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
-          {data.class.name}
-        </h1>
+        <h1 className={SCREEN_TITLE}>{data.class.name}</h1>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <ClassSwitcher classes={classes} classId={classId} search={search} />
           <p className="text-xs text-zinc-400">
             {t('class.generatedAt', {
-              when: formatInstant(data.generated_at, i18n.language, tz, {
-                dateStyle: 'short',
-                timeStyle: 'short',
-              }),
+              when: formatInstant(data.generated_at, i18n.language, tz, DATE_TIME),
             })}
           </p>
         </div>

@@ -1,5 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
+import type { CsvValue } from '../lib/csv';
+import { CsvButton } from './csv-button';
 
 /** A titled part of an analytics screen: the heading, an action (CSV) and the content. */
 export function Section({
@@ -27,6 +29,50 @@ export function Section({
       {lead ? <div className="text-sm text-zinc-300">{lead}</div> : null}
       {children}
     </section>
+  );
+}
+
+/**
+ * A section that lists rows: its "Baixar CSV" and its lead while there are rows, else only the
+ * `empty` note in place of the table.
+ */
+export function DataSection({
+  title,
+  testId,
+  lead,
+  file,
+  csv,
+  empty,
+  children,
+}: {
+  title: string;
+  testId?: string;
+  lead?: ReactNode;
+  /** The class (or student) the CSV file is about. */
+  file: string;
+  csv: () => CsvValue[][];
+  /** What to show instead of the table when there is nothing to list (null: the table). */
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Section
+      title={title}
+      testId={testId}
+      lead={empty ? undefined : lead}
+      action={empty ? null : <CsvButton title={file} table={title} rows={csv} />}
+    >
+      {empty ? <EmptyNote>{empty}</EmptyNote> : children}
+    </Section>
+  );
+}
+
+/** Why a section has no table (nothing to list yet). */
+export function EmptyNote({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-md border border-dashed border-zinc-700 p-4 text-sm text-zinc-300">
+      {children}
+    </p>
   );
 }
 
@@ -61,6 +107,30 @@ export function TableBox({
         {children}
       </table>
     </div>
+  );
+}
+
+/** A table's header row: the first column's heading stays in view as the table scrolls. */
+export function HeadRow({ columns }: { columns: readonly ReactNode[] }) {
+  return (
+    <thead>
+      <tr className={HEAD_ROW}>
+        {columns.map((label, i) => (
+          <th key={i} scope="col" className={i === 0 ? `sticky left-0 z-10 bg-zinc-900 ${TH}` : TH}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** A row's heading (its first cell), kept in view as the table scrolls; cut short when long. */
+export function RowHeader({ children }: { children: ReactNode }) {
+  return (
+    <th scope="row" className={`${STICKY_TH} truncate`}>
+      {children}
+    </th>
   );
 }
 

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { StudentInClass } from '@aprenda/shared/schemas/metrics';
-import { ChartFigure, SeriesChart } from '@/components/charts';
+import { ChartFigure } from '@/components/charts';
 import { formatDayShort, formatDayWithWeekday, formatNumber } from '@/lib/intl-format';
 import { dayTotals } from '../lib/charts';
 import { daysCsv } from '../lib/csv';
+import { ActivityBars } from './activity-bars';
 import { CsvButton } from './csv-button';
 
 /** The student's last 30 days in the class's material: reviews and answers per day. */
@@ -52,24 +53,12 @@ export function StudentDaysChart({
         })),
       }}
     >
-      <SeriesChart
-        kind="bar"
-        stacked
+      <ActivityBars
         data={days.map((d) => ({
           label: formatDayShort(d.day, lang),
           reviews: d.reviews,
           answers: d.answers,
         }))}
-        series={[
-          { key: 'reviews', label: t('activity.columns.reviews'), color: 'violet' },
-          {
-            key: 'answers',
-            label: t('activity.columns.answers'),
-            color: 'sky',
-            pattern: 'stripes',
-          },
-        ]}
-        formatValue={(v) => formatNumber(v, lang)}
       />
     </ChartFigure>
   );

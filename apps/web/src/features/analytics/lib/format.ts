@@ -49,6 +49,9 @@ export function relativeDay(day: string, today: string, lang: string): string {
   );
 }
 
+/** `formatInstant`'s date and time form ("26/11/2025, 14:30"). */
+export const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
+
 /** An instant in the viewer's time zone ("qua., 26/11"; `options` for another form). */
 export function formatInstant(
   iso: string,

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatPercent } from '../lib/format';
+import { assignmentResultsPath, studentAnalyticsPath } from '../lib/paths';
+import { STICKY_TH } from './section';
+
+/** A share as a percentage, or "—" when there is none. */
+export function Percent({ value }: { value: number | null }) {
+  const { t, i18n } = useTranslation('analytics');
+  return value === null ? (
+    <span className="text-zinc-400">{t('none')}</span>
+  ) : (
+    formatPercent(value, i18n.language)
+  );
+}
+
+/** A skill's code (when it has one) and name. */
+export function SkillName({ code, name }: { code: string | null; name: string }) {
+  return (
+    <>
+      {code ? <span className="mr-1 font-mono text-zinc-400">{code}</span> : null}
+      {name}
+    </>
+  );
+}
+
+/** A row's heading that names a student of the class: a link to their page. */
+export function StudentRowHeader({
+  classId,
+  userId,
+  name,
+}: {
+  classId: string;
+  userId: string;
+  name: string;
+}) {
+  return (
+    <th scope="row" className={STICKY_TH}>
+      <Link
+        to={studentAnalyticsPath(classId, userId)}
+        className="block truncate rounded hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        {name}
+      </Link>
+    </th>
+  );
+}
+
+/** The link to an assignment's results screen (one student's answers open when `userId` is given). */
+export function ResultsLink({
+  assignmentId,
+  userId,
+  label,
+  children,
+}: {
+  assignmentId: string;
+  userId?: string;
+  /** The accessible name (the link's text names no assignment). */
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={assignmentResultsPath(assignmentId, userId)}
+      className="text-violet-200 hover:underline"
+      aria-label={label}
+    >
+      {children}
+    </Link>
+  );
+}
