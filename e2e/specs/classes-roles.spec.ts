@@ -50,9 +50,11 @@ test('role-aware screens: a student gets a student dashboard and cannot create c
   expect(await navToolNames(student)).toEqual(
     TOOLS.filter(([p]) => p !== 'teacher' && p !== 'analytics').map(([, name]) => name),
   );
-  // The student dashboard starts with "Minhas Turmas".
+  // The student dashboard: "Hoje" first, then the tools, "Minhas Turmas" first among them.
   const main = student.getByRole('main');
-  await expect(main.getByRole('link').first()).toHaveAttribute('href', '/dashboard/student');
+  await expect(main.getByRole('heading', { level: 2, name: 'Hoje' })).toBeVisible();
+  const tools = main.getByRole('list', { name: 'Suas ferramentas' });
+  await expect(tools.getByRole('link').first()).toHaveAttribute('href', '/dashboard/student');
   await expect(main.getByRole('link', { name: /^Professor/ })).toHaveCount(0);
   // The teacher screen by its address: no create button, a word on where to go.
   await student.goto('/dashboard/teacher');

@@ -53,6 +53,8 @@ test('a teacher writes, tries, edits and deletes items, with errors on their fie
   await page.getByRole('button', { name: 'Nova questão' }).first().click();
   let editor = page.getByRole('dialog', { name: 'Nova questão' });
   await expect(editor.getByRole('radio', { name: 'Escolha única' })).toBeChecked();
+  // Each student gets their own order of the choices unless the author turns it off.
+  await expect(editor.getByRole('switch', { name: 'Embaralhar as alternativas' })).toBeChecked();
   await editor.getByLabel('Enunciado', { exact: true }).fill('Qual é a derivada de $x^2$?');
   await choice(editor, 'A').getByLabel('Texto').fill('$2x$');
   await choice(editor, 'A').getByLabel('Feedback (opcional)').fill('Isso: regra da potência.');

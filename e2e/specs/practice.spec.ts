@@ -32,6 +32,9 @@ function itemInput(kind: Kind, stamp: string) {
         kind,
         stem: `${MARKER.single} ${stamp}: qual é a solução de $x + 7 = 12$?`,
         explanation: 'Subtraia 7 dos dois lados: $x = 12 - 7 = 5$.',
+        // The journey presses keys by position: the written order (each student's own order is
+        // tested in exercises-grading.test.ts).
+        shuffle_choices: false,
         choices: [
           { id: 'a', text: '$5$', correct: true, feedback: 'Isso!', misconception: '' },
           {
