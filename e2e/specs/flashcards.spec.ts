@@ -412,11 +412,16 @@ test('an undo pressed while the rating is still on its way brings that card back
     ['Símbolo do sódio?', 'Na'],
     ['Símbolo do potássio?', 'K'],
   ]);
-  // The first rating's answer takes a while (a slow network): Z comes before it.
+  // The first rating's answer takes a while (a slow network): Z comes before it. Z must come after
+  // the rating has left the browser — an undo of a rating not sent yet only takes it out of the
+  // outbox (nothing to send), which a loaded machine can turn this test into.
   let held = true;
+  let onTheWire!: () => void;
+  const ratingSent = new Promise<void>((resolve) => (onTheWire = resolve));
   await page.route('**/api/reviews', async (route) => {
     if (held) {
       held = false;
+      onTheWire();
       await new Promise((resolve) => setTimeout(resolve, 1500));
     }
     await route.continue();
@@ -428,6 +433,7 @@ test('an undo pressed while the rating is still on its way brings that card back
   await page.keyboard.press('Space');
   await page.keyboard.press('4');
   await expect(question).not.toHaveText(first);
+  await ratingSent;
   const undoSent = page.waitForResponse((res) => /\/api\/reviews\/[^/]+\/undo/.test(res.url()));
   await page.keyboard.press('z');
   await expect(question).toHaveText(first);
