@@ -209,6 +209,35 @@ export async function loadSqlite<T>(
   }
 }
 
+/**
+ * Rows buffered per table and inserted `batch` at a time (`columns` names each table's columns, in
+ * the rows' order); `flush` inserts what is left.
+ */
+export function tableBatches<T extends string>(
+  insert: InsertRows,
+  columns: Record<T, readonly string[]>,
+  batch = 20_000,
+) {
+  const rows = new Map<T, unknown[][]>();
+  return {
+    async add(table: T, row: unknown[]) {
+      let list = rows.get(table);
+      if (!list) rows.set(table, (list = []));
+      list.push(row);
+      if (list.length >= batch) {
+        rows.set(table, []);
+        await insert(table, [...columns[table]], list);
+      }
+    },
+    async flush() {
+      for (const [table, list] of rows) {
+        rows.set(table, []);
+        if (list.length > 0) await insert(table, [...columns[table]], list);
+      }
+    },
+  };
+}
+
 const SESSION_COLUMNS = [
   'id',
   'expiresAt',
