@@ -165,7 +165,9 @@ test('a teacher reads a class, opens the student who needs attention and exports
   const flagged = attention.getByTestId('attention-student');
   await expect(flagged).toHaveCount(1);
   await expect(flagged).toContainText(s.idle.name);
-  await expect(flagged.getByTestId('attention-reason')).toHaveText(['Ainda não estudou no Aprenda']);
+  await expect(flagged.getByTestId('attention-reason')).toHaveText([
+    'Ainda não estudou no Aprenda',
+  ]);
   await expect(attention.getByLabel('Sem atividade há pelo menos')).toHaveValue('7');
 
   // Activity: Ana 2 answers, 1 right (50%), active today, 1 of 1 lists; Bruno never.

@@ -68,4 +68,24 @@ describe('ChartFigure', () => {
     expect(screen.getByTestId('drawing')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
   });
+
+  it('with nothing to draw shows the title and the summary only: no empty axes, no toggle', () => {
+    render(
+      <I18nextProvider i18n={createI18n()}>
+        <ChartFigure
+          title="Notas médias da turma"
+          summary="Ninguém entregou uma lista ainda: as notas aparecem aqui."
+          table={{ columns: TABLE.columns, rows: [] }}
+          actions={<button type="button">Baixar CSV</button>}
+          empty
+        >
+          <svg data-testid="drawing" />
+        </ChartFigure>
+      </I18nextProvider>,
+    );
+    const figure = screen.getByRole('figure', { name: 'Notas médias da turma' });
+    expect(within(figure).getByText(/Ninguém entregou/)).toBeInTheDocument();
+    expect(screen.queryByTestId('drawing')).toBeNull();
+    expect(within(figure).queryByRole('button')).toBeNull();
+  });
 });

@@ -22,6 +22,11 @@ export interface ChartFigureProps {
   actions?: ReactNode;
   /** Start with the table (default: the chart). */
   initialView?: 'chart' | 'table';
+  /**
+   * Nothing to draw yet: only the title and the summary (which says so) show — no empty axes, no
+   * toggle, no actions.
+   */
+  empty?: boolean;
   className?: string;
   'data-testid'?: string;
 }
@@ -41,6 +46,7 @@ export function ChartFigure({
   minChartWidth = 0,
   actions,
   initialView = 'chart',
+  empty = false,
   className,
   'data-testid': testId,
 }: ChartFigureProps) {
@@ -61,37 +67,41 @@ export function ChartFigure({
         <Heading id={`${id}-title`} className="text-base font-semibold">
           {title}
         </Heading>
-        <div className="flex flex-wrap gap-2">
-          {actions}
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            aria-controls={`${id}-body`}
-            onClick={() => setView(view === 'chart' ? 'table' : 'chart')}
-          >
-            {view === 'chart' ? <Table2 aria-hidden /> : <BarChart3 aria-hidden />}
-            {view === 'chart' ? t('showTable') : t('showChart')}
-          </Button>
-        </div>
-      </div>
-      <figcaption className="text-sm text-zinc-300">{summary}</figcaption>
-      <div id={`${id}-body`} className="min-w-0">
-        {view === 'table' ? (
-          <DataTable caption={title} table={table} />
-        ) : (
-          <div
-            className="max-w-full overflow-x-auto"
-            tabIndex={minChartWidth > 0 ? 0 : undefined}
-            role={minChartWidth > 0 ? 'region' : undefined}
-            aria-label={minChartWidth > 0 ? t('scrollable', { title }) : undefined}
-          >
-            <div aria-hidden style={minChartWidth > 0 ? { minWidth: minChartWidth } : undefined}>
-              {children}
-            </div>
+        {empty ? null : (
+          <div className="flex flex-wrap gap-2">
+            {actions}
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              aria-controls={`${id}-body`}
+              onClick={() => setView(view === 'chart' ? 'table' : 'chart')}
+            >
+              {view === 'chart' ? <Table2 aria-hidden /> : <BarChart3 aria-hidden />}
+              {view === 'chart' ? t('showTable') : t('showChart')}
+            </Button>
           </div>
         )}
       </div>
+      <figcaption className="text-sm text-zinc-300">{summary}</figcaption>
+      {empty ? null : (
+        <div id={`${id}-body`} className="min-w-0">
+          {view === 'table' ? (
+            <DataTable caption={title} table={table} />
+          ) : (
+            <div
+              className="max-w-full overflow-x-auto"
+              tabIndex={minChartWidth > 0 ? 0 : undefined}
+              role={minChartWidth > 0 ? 'region' : undefined}
+              aria-label={minChartWidth > 0 ? t('scrollable', { title }) : undefined}
+            >
+              <div aria-hidden style={minChartWidth > 0 ? { minWidth: minChartWidth } : undefined}>
+                {children}
+              </div>
+            </div>
+          )}
+        </div>
+      )}
     </figure>
   );
 }

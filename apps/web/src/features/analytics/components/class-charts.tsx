@@ -25,6 +25,7 @@ export function ClassCharts({ data }: { data: ClassAnalytics }) {
       <ChartFigure
         title={t('charts.scores.title')}
         data-testid="chart-scores"
+        empty={scores.mean === null}
         actions={
           <CsvButton
             title={data.class.name}
@@ -62,6 +63,7 @@ export function ClassCharts({ data }: { data: ClassAnalytics }) {
       <ChartFigure
         title={t('charts.activity.title')}
         data-testid="chart-activity"
+        empty={top === null}
         summary={
           top === null
             ? t('charts.activity.none')

@@ -142,7 +142,9 @@ describe('ClassScreen', () => {
       'Habilidade em queda: Frações (1,2 → 0,4)',
       'Travou em Frações: 4 erros seguidos',
     ]);
-    expect(within(flagged[1]!).getByTestId('attention-reason')).toHaveTextContent('Ainda não estudou no Aprenda');
+    expect(within(flagged[1]!).getByTestId('attention-reason')).toHaveTextContent(
+      'Ainda não estudou no Aprenda',
+    );
     expect(within(flagged[1]!).getByRole('link', { name: 'Ver estudante: Bruno' })).toHaveAttribute(
       'href',
       '/dashboard/analytics/c1/aluno/u2',

@@ -23,6 +23,7 @@ export function StudentDaysChart({
     <ChartFigure
       title={title}
       data-testid="student-days"
+      empty={totals.activeDays === 0}
       summary={
         totals.activeDays === 0
           ? t('student.noDays')

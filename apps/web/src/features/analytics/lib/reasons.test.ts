@@ -19,7 +19,11 @@ describe('reasonText', () => {
   const cases: [AttentionReason, string, string][] = [
     [{ kind: 'inactive', days: 9 }, 'Sem atividade há 9 dias', 'No activity for 9 days'],
     [{ kind: 'inactive', days: 1 }, 'Sem atividade há 1 dia', 'No activity for 1 day'],
-    [{ kind: 'inactive', days: null }, 'Ainda não estudou no Aprenda', 'Has not studied on Aprenda yet'],
+    [
+      { kind: 'inactive', days: null },
+      'Ainda não estudou no Aprenda',
+      'Has not studied on Aprenda yet',
+    ],
     [
       { kind: 'falling', skill_id: 's1', skill_name: 'Frações', from: 1.2, to: 0.4 },
       'Habilidade em queda: Frações (1,2 → 0,4)',

@@ -220,6 +220,7 @@ function MetricsBody({ metrics, updating }: { metrics: StudentMetrics; updating:
           table={accuracyTable(metrics.days, t, lang)}
           minChartWidth={minWidth}
           data-testid="chart-accuracy"
+          empty={metrics.totals.answers === 0}
         >
           <SeriesChart
             kind="line"
