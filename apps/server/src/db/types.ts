@@ -408,6 +408,14 @@ export interface ClassActivityDayTable {
   study_ms: Generated<number>;
 }
 
+/** A student's practice settings (migration 0020; docs/api/exercises.md "Settings"). */
+export interface LearnerSettingsTable {
+  user_id: string;
+  /** 1: wrong answers with feedback at once become flashcards automatically. */
+  auto_flashcards: Generated<number>;
+  updated_at: string;
+}
+
 export interface Database {
   user: UserTable;
   classes: ClassTable;
@@ -437,6 +445,7 @@ export interface Database {
   assignment_attempts: AssignmentAttemptTable;
   activity_days: ActivityDayTable;
   class_activity_days: ClassActivityDayTable;
+  learner_settings: LearnerSettingsTable;
 }
 
 export type Db = Kysely<Database>;

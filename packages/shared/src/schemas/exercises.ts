@@ -227,12 +227,31 @@ export interface SkillMastery {
   success: number;
 }
 
+/**
+ * The flashcard a wrong answer became automatically (settings `auto_flashcards`), in the
+ * student's own deck; `deck_full`: the deck holds the most cards it may, so none was added.
+ */
+export interface AutoFlashcard {
+  deck_id: string;
+  deck_title: string;
+  deck_full: boolean;
+}
+
 export interface PracticeAnswerResult {
   result: GradedResult;
   mastery: SkillMastery;
   /** The level before this answer (null: the first answer in the skill). */
   previous_level: MasteryLevel | null;
+  /** Set when this answer made a flashcard now (never on a retry of a stored answer). */
+  flashcard: AutoFlashcard | null;
 }
+
+/** GET/PUT /practice/settings: the student's practice settings (one per account). */
+export const practiceSettingsSchema = z.object({
+  /** Each wrong answer whose feedback shows at once becomes a flashcard. */
+  auto_flashcards: z.boolean(),
+});
+export type PracticeSettings = z.infer<typeof practiceSettingsSchema>;
 
 /** GET /practice/skills: the skills of the caller's pool with their standing. */
 export interface PracticeSkill {
@@ -369,6 +388,14 @@ export interface Attempt {
   }[];
   /** Whether results show now (feedback `immediate`, or the due date has passed). */
   feedback_visible: boolean;
+}
+
+/** The answer of POST /attempts/{id}/answers. */
+export interface AttemptAnswerResult {
+  /** Null while feedback waits for the due date ("recorded"). */
+  result: GradedResult | null;
+  /** Set when this answer made a flashcard now (feedback `immediate` only). */
+  flashcard: AutoFlashcard | null;
 }
 
 /** POST /attempts/{id}/answers. */

@@ -17,6 +17,7 @@ import * as m0016 from './0016-media.ts';
 import * as m0017 from './0017-flashcards-indexes.ts';
 import * as m0018 from './0018-exercises.ts';
 import * as m0019 from './0019-activity-rollups.ts';
+import * as m0020 from './0020-learner-settings.ts';
 
 /**
  * Every app migration, in order. Add new ones at the end; never edit a landed one. The key is the
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0017_flashcards_indexes': m0017,
   '0018_exercises': m0018,
   '0019_activity_rollups': m0019,
+  '0020_learner_settings': m0020,
 };

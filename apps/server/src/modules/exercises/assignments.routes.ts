@@ -115,7 +115,7 @@ export function assignmentsRoutes(ctx: AppContext) {
       c.req.valid('param').id,
       c.req.valid('json'),
     );
-    return c.json({ result: out.result }, out.created ? 201 : 200);
+    return c.json({ result: out.result, flashcard: out.flashcard }, out.created ? 201 : 200);
   });
   r.post('/attempts/:id/submit', params('id'), zv('query', langQuerySchema), async (c) =>
     c.json(

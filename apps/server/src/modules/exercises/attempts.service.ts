@@ -1,5 +1,7 @@
 import type {
   Attempt,
+  AttemptAnswerResult,
+  AutoFlashcard,
   GradedResult,
   ItemResponse,
   SetEntry,
@@ -31,6 +33,7 @@ import { addItemDifficulty, insertAnswer, selectAnswer, type ItemRow } from './i
 import { gradedResult, itemSpecOf, publicItem } from './items.service.ts';
 import { AlreadyStored, guessOf, OVERALL } from './practice.service.ts';
 import { parseEntries } from './sets.service.ts';
+import { autoFlashcard } from './settings.service.ts';
 import { resolveItem, seededShuffle, variantSeed } from './templates.ts';
 
 /**
@@ -245,7 +248,7 @@ export async function answerAttempt(
     lang: Lang;
     tz?: string | undefined;
   },
-): Promise<{ created: boolean; result: GradedResult | null }> {
+): Promise<{ created: boolean } & AttemptAnswerResult> {
   const { attempt, assignment } = await ownAttempt(ctx, userId, attemptId);
   if (!attemptItemIds(attempt).includes(input.item_id)) throw notFound('Item not in this attempt');
   const [item] = await selectItemsByIds(ctx.db.db, [input.item_id]);
@@ -260,7 +263,7 @@ export async function answerAttempt(
     if (known.item_id !== input.item_id || known.response !== JSON.stringify(input.response)) {
       throw conflict('Another answer was stored under this id', 'answer_conflict');
     }
-    return { created: false, result: respond(input.response) };
+    return { created: false, result: respond(input.response), flashcard: null };
   }
   if (attempt.submitted_at !== null) throw conflict('Handed in', 'attempt_submitted');
   const immediate = assignment.feedback === 'immediate';
@@ -268,7 +271,10 @@ export async function answerAttempt(
     throw conflict('Already answered', 'already_answered');
   }
   const outcome = gradeResponse(resolved, input.response);
-  const nowIso = ctx.clock.now().toISOString();
+  const now = ctx.clock.now();
+  const nowIso = now.toISOString();
+  const graded = visible ? gradedResult(resolved, outcome, input.lang) : null;
+  let flashcard: AutoFlashcard | null = null;
   try {
     await inTransaction(ctx.db, async (trx) => {
       const skillKey = item.skill_id ?? OVERALL;
@@ -299,12 +305,27 @@ export async function answerAttempt(
         durationMs: input.duration_ms,
         classId: assignment.class_id,
       });
+      // Only with feedback at once: before the due date of a feedback-after-due assignment the
+      // card would tell the answer, and its answers may still change until handed in.
+      if (immediate && graded) {
+        flashcard = await autoFlashcard(
+          trx,
+          userId,
+          {
+            item: publicItem(resolved),
+            result: graded,
+            lang: input.lang,
+            assignmentTitle: assignment.title,
+          },
+          now,
+        );
+      }
     });
   } catch (err) {
     if (!(err instanceof AlreadyStored)) throw err;
-    return { created: false, result: respond(input.response) };
+    return { created: false, result: respond(input.response), flashcard: null };
   }
-  return { created: true, result: visible ? gradedResult(resolved, outcome, input.lang) : null };
+  return { created: true, result: graded, flashcard };
 }
 
 /**

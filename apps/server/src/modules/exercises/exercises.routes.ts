@@ -6,6 +6,7 @@ import {
   listItemsQuerySchema,
   practiceAnswerSchema,
   practiceNextSchema,
+  practiceSettingsSchema,
   tryItemSchema,
 } from '@aprenda/shared/schemas/exercises';
 import type { AppContext, AppEnv } from '../../context.ts';
@@ -28,6 +29,7 @@ import {
   practiceSkills,
   skillHistory,
 } from './practice.service.ts';
+import { getPracticeSettings, putPracticeSettings } from './settings.service.ts';
 
 /**
  * Exercise items (authors) and adaptive practice (students) under the API prefix
@@ -84,6 +86,14 @@ export function exercisesRoutes(ctx: AppContext) {
   );
 
   // ── Practice ──
+  r.get('/practice/settings', async (c) =>
+    c.json(await getPracticeSettings(ctx, currentUser(c).id)),
+  );
+
+  r.put('/practice/settings', zv('json', practiceSettingsSchema), async (c) =>
+    c.json(await putPracticeSettings(ctx, currentUser(c).id, c.req.valid('json'))),
+  );
+
   r.get('/practice/skills', async (c) => c.json(await practiceSkills(ctx, currentUser(c).id)));
 
   r.get('/practice/skills/:id/history', params('id'), async (c) =>

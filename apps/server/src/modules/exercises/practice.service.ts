@@ -1,4 +1,5 @@
 import type {
+  AutoFlashcard,
   ItemResponse,
   PracticeAnswerResult,
   PracticeNext,
@@ -35,6 +36,7 @@ import {
 } from './items.queries.ts';
 import { gradedResult, itemSpecOf, publicItem } from './items.service.ts';
 import { neediestSkill, poolAuthors, practiceSkills } from './practice-skills.service.ts';
+import { autoFlashcard } from './settings.service.ts';
 import { resolveItem, variantSeed, type ItemSpec } from './templates.ts';
 
 /**
@@ -159,9 +161,12 @@ export async function answerPractice(
   const resolved = resolveItem(spec, variantSeed(userId, row.id));
   const outcome = gradeResponse(resolved, input.response);
   const skillKey = row.skill_id ?? OVERALL;
-  const nowIso = ctx.clock.now().toISOString();
+  const now = ctx.clock.now();
+  const nowIso = now.toISOString();
+  const graded = gradedResult(resolved, outcome, input.lang);
 
   let applied: AppliedAnswer;
+  let flashcard: AutoFlashcard | null = null;
   try {
     applied = await inTransaction(ctx.db, async (trx) => {
       const fresh = (await selectItem(trx, row.id)) ?? row;
@@ -202,6 +207,12 @@ export async function answerPractice(
         durationMs: input.duration_ms,
         classId: null,
       });
+      flashcard = await autoFlashcard(
+        trx,
+        userId,
+        { item: publicItem(resolved), result: graded, lang: input.lang, assignmentTitle: null },
+        now,
+      );
       return result;
     });
   } catch (err) {
@@ -217,9 +228,10 @@ export async function answerPractice(
   return {
     created: true,
     answer: {
-      result: gradedResult(resolved, outcome, input.lang),
+      result: graded,
       mastery: applied.mastery,
       previous_level: applied.previousLevel,
+      flashcard,
     },
   };
 }
@@ -248,6 +260,8 @@ async function replay(
     result: gradedResult(resolved, outcome, input.lang),
     mastery,
     previous_level: standing.level,
+    // A retry creates nothing: the card (if any) came with the first answer.
+    flashcard: null,
   };
 }
 
