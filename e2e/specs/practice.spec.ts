@@ -372,3 +372,48 @@ test('in English, and a failed send is retried under the same id', async ({
   await studentContext.close();
   await teacherContext.close();
 });
+
+test('mistakes become flashcards automatically once the student turns it on', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const {
+    student: page,
+    studentContext,
+    teacherContext,
+  } = await seed(browser, baseURL, ['single']);
+  await page.goto('/dashboard/adaptive');
+  const toggle = page.getByRole('switch', {
+    name: 'Criar flashcards dos meus erros automaticamente',
+  });
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  // Stored on the account: another visit (another device) reads it back.
+  await expect
+    .poll(async () => {
+      const res = await studentContext.request.get('/api/practice/settings');
+      return ((await res.json()) as { auto_flashcards: boolean }).auto_flashcards;
+    })
+    .toBe(true);
+  await page.reload();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+
+  await page.getByRole('link', { name: 'O que eu mais preciso' }).click();
+  expect(await shownKind(page)).toBe('single');
+  // The second choice ("19") is wrong.
+  await page.getByRole('radio').nth(1).check();
+  await page.getByRole('button', { name: 'Responder' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Não foi dessa vez' })).toBeVisible();
+  const note = page.getByTestId('auto-flashcard');
+  await expect(note).toHaveText('Flashcard criado em Erros da prática');
+  await expectAxeClean(page, 'feedback with the automatic flashcard');
+
+  await note.getByRole('link', { name: 'Erros da prática' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/flashcard\/[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Erros da prática' })).toBeVisible();
+  await expect(page.getByText(`${MARKER.single}`, { exact: false }).first()).toBeVisible();
+  await studentContext.close();
+  await teacherContext.close();
+});

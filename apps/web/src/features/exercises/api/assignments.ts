@@ -8,7 +8,8 @@ import {
 import type { Page } from '@aprenda/shared/schemas/common';
 import type {
   Attempt,
-  GradedResult,
+  AttemptAnswerResult,
+  AutoFlashcard,
   ItemResponse,
   StudentAssignment,
 } from '@aprenda/shared/schemas/exercises';
@@ -98,11 +99,42 @@ export interface AttemptAnswerBody {
 export function sendAttemptAnswer(
   attemptId: string,
   body: AttemptAnswerBody,
-): Promise<{ result: GradedResult | null }> {
-  return api().post<{ result: GradedResult | null }>('/attempts/{id}/answers', {
+): Promise<AttemptAnswerResult> {
+  return api().post<AttemptAnswerResult>('/attempts/{id}/answers', {
     params: { id: attemptId },
     body: { ...body, tz: timeZone() },
   });
+}
+
+/**
+ * The flashcards an attempt's wrong answers became on the server (the automatic setting), by item
+ * id, for this visit (the attempt itself does not carry them). Outside the assignments' key tree:
+ * refreshing an assignment keeps them.
+ */
+const autoFlashcardsKey = (attemptId: string) => ['auto-flashcards', attemptId] as const;
+type AutoFlashcards = Record<string, AutoFlashcard>;
+
+export function useAutoFlashcards(attemptId: string): AutoFlashcards {
+  return (
+    useQuery({
+      queryKey: autoFlashcardsKey(attemptId),
+      queryFn: (): AutoFlashcards => ({}),
+      staleTime: Infinity,
+      gcTime: Infinity,
+    }).data ?? {}
+  );
+}
+
+export function rememberAutoFlashcard(
+  queryClient: QueryClient,
+  attemptId: string,
+  itemId: string,
+  card: AutoFlashcard,
+) {
+  queryClient.setQueryData<AutoFlashcards>(autoFlashcardsKey(attemptId), (old) => ({
+    ...old,
+    [itemId]: card,
+  }));
 }
 
 /** POST /attempts/{id}/submit?lang — hand the attempt in (twice answers the same). */

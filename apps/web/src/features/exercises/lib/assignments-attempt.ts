@@ -1,11 +1,9 @@
 import {
   ANSWER_DURATION_MAX_MS,
   type Attempt,
-  type GradedResult,
   type ItemResponse,
   type PublicItem,
 } from '@aprenda/shared/schemas/exercises';
-import { DECK_TITLE_MAX } from '@aprenda/shared/schemas/flashcards';
 import type { PendingMap } from './assignments-pending';
 
 /** Pure helpers of taking an assignment: answers, what is left, the score and flashcards. */
@@ -61,30 +59,8 @@ export function responseText(item: PublicItem, response: ItemResponse | null): s
   return ids.map((id) => item.choices.find((c) => c.id === id)?.text ?? id).join('; ');
 }
 
-/** The correct answer as markdown: the right choices' texts, or the value (maths in $…$). */
-export function correctAnswerText(item: PublicItem, result: GradedResult): string {
-  const answer = result.correct_answer;
-  if ('value' in answer) return item.kind === 'expression' ? `$${answer.value}$` : answer.value;
-  return answer.choices.map((id) => item.choices.find((c) => c.id === id)?.text ?? id).join('; ');
-}
-
-/** A flashcard's back from a wrong answer: the correct answer, then the explanation. */
-export function flashcardBack(
-  item: PublicItem,
-  result: GradedResult,
-  labels: { answer: string; explanation: string },
-): string {
-  const parts = [`**${labels.answer}** ${correctAnswerText(item, result)}`];
-  if (result.explanation.trim())
-    parts.push(`**${labels.explanation}** ${result.explanation.trim()}`);
-  return parts.join('\n\n');
-}
-
-/** A deck title cut to what the server takes ("Erros de {título}"). */
-export function deckTitle(text: string): string {
-  const trimmed = text.trim();
-  return trimmed.length <= DECK_TITLE_MAX ? trimmed : `${trimmed.slice(0, DECK_TITLE_MAX - 1)}…`;
-}
+/** The flashcard of a wrong answer: one copy, shared with the server's automatic cards. */
+export { correctAnswerText, deckTitle, flashcardBack } from '@aprenda/shared/mistake-cards';
 
 /** The language numbers are written in, for `?lang=` and answers. */
 export function answerLang(language: string | undefined): 'pt-BR' | 'en' {

@@ -27,6 +27,7 @@ const answer: PracticeAnswerResult = {
   },
   mastery: { skill_id: 's1', level: 'attempted', ability: 0.2, answers: 1, success: 0.6 },
   previous_level: null,
+  flashcard: null,
 };
 
 function shown(now = 1000): PracticeState {

@@ -1,5 +1,6 @@
 import {
   ANSWER_DURATION_MAX_MS,
+  type AutoFlashcard,
   type GradedResult,
   type ItemResponse,
   type MasteryLevel,
@@ -33,6 +34,8 @@ export interface PracticeState {
   result: GradedResult | null;
   mastery: SkillMastery | null;
   previousLevel: MasteryLevel | null;
+  /** The flashcard the wrong answer became (the student's "automatic flashcards" setting). */
+  flashcard: AutoFlashcard | null;
 }
 
 export const initialPractice: PracticeState = {
@@ -48,6 +51,7 @@ export const initialPractice: PracticeState = {
   result: null,
   mastery: null,
   previousLevel: null,
+  flashcard: null,
 };
 
 export type PracticeAction =
@@ -77,6 +81,7 @@ export function practiceReducer(state: PracticeState, action: PracticeAction): P
         sendError: null,
         result: null,
         previousLevel: null,
+        flashcard: null,
       };
     }
     case 'loadFailed':
@@ -98,6 +103,7 @@ export function practiceReducer(state: PracticeState, action: PracticeAction): P
         result: action.answer.result,
         mastery: action.answer.mastery,
         previousLevel: action.answer.previous_level,
+        flashcard: action.answer.flashcard ?? null,
       };
     case 'sendFailed':
       return { ...state, sending: false, sendError: action.error };

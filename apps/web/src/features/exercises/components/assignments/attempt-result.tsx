@@ -5,12 +5,13 @@ import { Markdown } from '@/components/markdown/markdown';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/errors';
 import { toastError } from '@/lib/toast';
-import { useStartAttempt } from '../../api/assignments';
+import { useAutoFlashcards, useStartAttempt } from '../../api/assignments';
 import { answerLang, responseText, scorePoints } from '../../lib/assignments-attempt';
 import { fullDate } from '../../lib/assignments-dates';
 import { percentOf, startAction } from '../../lib/assignments-list';
 import { BackToList } from './assignment-overview';
 import { CreateFlashcard } from './create-flashcard';
+import { AutoFlashcardNote } from '../practice/auto-flashcards';
 import { ItemResult } from './item-result';
 
 /**
@@ -30,6 +31,7 @@ export function AttemptResult({
   const { t, i18n } = useTranslation(['assignments', 'errors']);
   const lang = answerLang(i18n.language);
   const start = useStartAttempt(a.id, lang);
+  const autoCards = useAutoFlashcards(attempt.id);
   const again = startAction(a) === 'again';
   const count = attempt.items.length;
   const points = scorePoints(attempt.score, count);
@@ -114,7 +116,11 @@ export function AttemptResult({
               </div>
               {result ? <ItemResult item={item} result={result} /> : null}
               {result && !result.correct ? (
-                <CreateFlashcard assignmentTitle={a.title} item={item} result={result} />
+                autoCards[item.id] && !autoCards[item.id]!.deck_full ? (
+                  <AutoFlashcardNote card={autoCards[item.id]!} />
+                ) : (
+                  <CreateFlashcard assignmentTitle={a.title} item={item} result={result} />
+                )
               ) : null}
             </li>
           ))}

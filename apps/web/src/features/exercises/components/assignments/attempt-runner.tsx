@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/errors';
 import { toastError } from '@/lib/toast';
-import { studentAssignmentKeys, useSubmitAttempt } from '../../api/assignments';
+import { studentAssignmentKeys, useAutoFlashcards, useSubmitAttempt } from '../../api/assignments';
 import { isAnswerComplete } from '../../lib/answer';
 import {
   answerLang,
@@ -18,6 +18,7 @@ import {
 } from '../../lib/assignments-attempt';
 import { browserStorage, rememberLastAttempt } from '../../lib/assignments-pending';
 import { AnswerInput } from '../answer/answer-input';
+import { AutoFlashcardNote } from '../practice/auto-flashcards';
 import { ItemResult } from './item-result';
 import { PendingAnswers } from './pending-answers';
 import { QuestionStrip } from './question-strip';
@@ -46,6 +47,7 @@ export function AttemptRunner({
       queryKey: studentAssignmentKeys.attempt(attempt.id, lang),
     });
   });
+  const autoCards = useAutoFlashcards(attempt.id);
   const items = attempt.items;
   const [index, setIndex] = useState(() =>
     Math.max(
@@ -191,6 +193,9 @@ export function AttemptRunner({
       </div>
 
       {immediate && result && !waiting ? <ItemResult item={item} result={result} /> : null}
+      {immediate && autoCards[item.id] && !waiting ? (
+        <AutoFlashcardNote card={autoCards[item.id]!} />
+      ) : null}
 
       <div className="sticky bottom-0 -mx-4 flex gap-2 border-t border-border bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:pt-0 sm:backdrop-blur-none">
         <Button

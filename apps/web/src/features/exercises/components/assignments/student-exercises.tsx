@@ -8,6 +8,7 @@ import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useStudentAssignments } from '../../api/assignments';
 import { splitAssignments } from '../../lib/assignments-list';
+import { AutoFlashcardsSwitch } from '../practice/auto-flashcards';
 import { AssignmentCard } from './assignment-card';
 
 const PRACTICE_PATH = '/dashboard/adaptive';
@@ -30,6 +31,7 @@ export function StudentExercises() {
             {t('dashboard:tools.exercises.name')}
           </h1>
           <p className="text-zinc-300">{t('list.lead')}</p>
+          <AutoFlashcardsSwitch className="mt-3" />
         </div>
         <Link
           to={PRACTICE_PATH}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Attempt, GradedResult, ItemResponse } from '@aprenda/shared/schemas/exercises';
-import { sendAttemptAnswer } from '../../api/assignments';
+import { rememberAutoFlashcard, sendAttemptAnswer } from '../../api/assignments';
 import { newClientId } from '../../lib/assignments-client-id';
 import {
   browserStorage,
@@ -52,6 +53,7 @@ export function useAttemptAnswers(
   onDropped: (error: unknown) => void,
 ): AttemptAnswers {
   const attemptId = attempt.id;
+  const queryClient = useQueryClient();
   const storage = useMemo(() => browserStorage(), []);
   const [pending, setPendingState] = useState<PendingMap>(() => readPending(storage, attemptId));
   const pendingRef = useRef(pending);
@@ -88,7 +90,8 @@ export function useAttemptAnswers(
         ) {
           const answer = next;
           try {
-            const { result } = await sendAttemptAnswer(attemptId, { ...answer, lang });
+            const { result, flashcard } = await sendAttemptAnswer(attemptId, { ...answer, lang });
+            if (flashcard) rememberAutoFlashcard(queryClient, attemptId, answer.item_id, flashcard);
             setLocal((old) => ({
               ...old,
               [answer.item_id]: { response: answer.response, result },
@@ -111,7 +114,7 @@ export function useAttemptAnswers(
     })();
     running.current = run;
     return run;
-  }, [attemptId, lang, setPending]);
+  }, [attemptId, lang, setPending, queryClient]);
 
   // Answers left from before (a reload) go out at once; again whenever the browser is back online.
   useEffect(() => {

@@ -16,6 +16,7 @@ import { isAnswerComplete } from '../../lib/answer';
 import { PRACTICE_PATH } from '../../lib/practice-paths';
 import { answerBody, initialPractice, practiceReducer } from '../../lib/practice-session';
 import { AnswerInput } from '../answer/answer-input';
+import { AutoFlashcardNote, AutoFlashcardsSwitch } from './auto-flashcards';
 import { FeedbackPanel } from './feedback-panel';
 import { MasteryPanel } from './mastery-panel';
 
@@ -120,6 +121,7 @@ export function PracticeScreen({ skillId }: { skillId: string | null }) {
       <h1 className="text-xl font-semibold tracking-tight [overflow-wrap:anywhere] sm:text-2xl">
         {title || t('dashboard:tools.adaptive.name')}
       </h1>
+      <AutoFlashcardsSwitch />
 
       {currentSkill && currentSkill !== '*' ? (
         <MasteryPanel
@@ -186,6 +188,7 @@ export function PracticeScreen({ skillId }: { skillId: string | null }) {
           ) : null}
 
           {feedback && state.result ? <FeedbackPanel item={item} result={state.result} /> : null}
+          {feedback && state.flashcard ? <AutoFlashcardNote card={state.flashcard} /> : null}
 
           <div className="sticky bottom-0 -mx-4 border-t border-border bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:pt-0 sm:backdrop-blur-none">
             {feedback ? (

@@ -7,6 +7,7 @@ import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
 import { cn } from '@/lib/utils';
 import { usePracticeSkills } from '../../api/practice';
 import { needPath, skillPath } from '../../lib/practice-paths';
+import { AutoFlashcardsSwitch } from './auto-flashcards';
 import { LevelBadge, SuccessBar } from './mastery-level';
 
 /**
@@ -24,6 +25,7 @@ export function SkillList() {
           {t('dashboard:tools.adaptive.name')}
         </h1>
         <p className="text-sm text-zinc-300">{t('list.lead')}</p>
+        <AutoFlashcardsSwitch className="mt-2" />
       </header>
 
       {skills.isPending ? (
