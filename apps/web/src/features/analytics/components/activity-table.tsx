@@ -5,22 +5,19 @@ import type { ClassAnalytics } from '@aprenda/shared/schemas/metrics';
 import { formatDuration } from '@/lib/intl-format';
 import { activityCsv } from '../lib/csv';
 import { accuracy, formatDay, relativeDay } from '../lib/format';
-import { defaultDirection, sortActivity, type ActivitySort, type SortDirection } from '../lib/sort';
+import {
+  ACTIVITY_SORTS,
+  defaultDirection,
+  sortActivity,
+  type ActivitySort,
+  type SortDirection,
+} from '../lib/sort';
 import { Percent, StudentRowHeader } from './cells';
 import { CsvButton } from './csv-button';
 import { HEAD_ROW, ROW, Section, TableBox, TD, TH } from './section';
 
-const COLUMNS: ActivitySort[] = [
-  'last_active',
-  'active_days',
-  'reviews',
-  'answers',
-  'accuracy',
-  'study_ms',
-  'conversations',
-  'assignments',
-  'mean_score',
-];
+/** Every sortable column but the name (the row header, sorted from its own header). */
+const COLUMNS = ACTIVITY_SORTS.filter((c): c is Exclude<ActivitySort, 'name'> => c !== 'name');
 
 /** Activity per student over the last 30 days, sortable by any column, each name a link. */
 export function ActivityTable({ data, today }: { data: ClassAnalytics; today: string }) {

@@ -17,10 +17,6 @@ export const ACTIVITY_SORTS = [
 export type ActivitySort = (typeof ACTIVITY_SORTS)[number];
 export type SortDirection = 'asc' | 'desc';
 
-export function isActivitySort(value: unknown): value is ActivitySort {
-  return typeof value === 'string' && (ACTIVITY_SORTS as readonly string[]).includes(value);
-}
-
 /** The direction a column starts in: names A→Z, figures largest first. */
 export function defaultDirection(by: ActivitySort): SortDirection {
   return by === 'name' ? 'asc' : 'desc';
