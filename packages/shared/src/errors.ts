@@ -68,6 +68,13 @@ export const ERROR_CODES = [
   'no_attempts_left',
   'attempt_submitted',
   'already_answered',
+  'board_version_conflict',
+  'board_scene_too_large',
+  'board_scene_invalid',
+  'board_quota_exceeded',
+  'board_not_presenting',
+  'diagram_too_long',
+  'generated_diagram_invalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -102,6 +102,13 @@ export const STATUS_OF = {
   attempt_submitted: 409,
   already_answered: 409,
   nothing_to_undo: 409,
+  board_version_conflict: 409,
+  board_scene_too_large: 413,
+  board_scene_invalid: 400,
+  board_quota_exceeded: 413,
+  board_not_presenting: 409,
+  diagram_too_long: 413,
+  generated_diagram_invalid: 502,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export function problemResponse(
