@@ -6,8 +6,26 @@ import { chromiumPath } from './fixtures/env.ts';
  * when needed, starts a fake PostHog capture server and `node apps/server/src/server.ts` on a free
  * port with a throw-away SQLite file (or E2E_DATABASE_URL), and tears both down afterwards.
  */
+/**
+ * `E2E_SPECS=postgres` (set by `.ci/run` for its second run, on PostgreSQL) runs only the journeys
+ * that write through engine-specific queries; the whole suite runs on SQLite (decision 0030).
+ * The server suites run every query on both engines, so this run proves the wiring, not the SQL.
+ */
+const postgresSpecs = [
+  '**/journey.spec.ts',
+  '**/classes-roles.spec.ts',
+  '**/chat.spec.ts',
+  '**/flashcards.spec.ts',
+  '**/assignments-student.spec.ts',
+  '**/practice.spec.ts',
+  '**/class-analytics.spec.ts',
+  '**/whiteboard.spec.ts',
+  '**/diagrams.spec.ts',
+];
+
 export default defineConfig({
   testDir: './specs',
+  ...(process.env.E2E_SPECS === 'postgres' ? { testMatch: postgresSpecs } : {}),
   globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 1,
