@@ -37,6 +37,8 @@ import { assignmentsRoutes } from './modules/exercises/assignments.routes.ts';
 import { importBodyRoutes, importRoutes } from './modules/flashcards/import.routes.ts';
 import { mediaBodyRoutes, mediaRoutes } from './modules/flashcards/media.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { boardsBodyRoutes, boardsRoutes } from './modules/boards/boards.routes.ts';
+import { diagramsRoutes } from './modules/diagrams/diagrams.routes.ts';
 
 /** Password-reset and verification mails per e-mail address per hour. */
 const AUTH_MAILS_PER_HOUR = 5;
@@ -107,7 +109,11 @@ export function createApp(deps: AppDeps) {
 
   // 5. Bodies: at most MAX_JSON_BODY_BYTES of well-formed JSON without NUL (API and records only).
   // The few routes with their own limit or raw bytes (imports, images) are declared by their modules.
-  const bodyRoutes = [...importBodyRoutes(ctx.env), ...mediaBodyRoutes(ctx.env)];
+  const bodyRoutes = [
+    ...importBodyRoutes(ctx.env),
+    ...mediaBodyRoutes(ctx.env),
+    ...boardsBodyRoutes(ctx.env),
+  ];
   for (const path of prefixes) {
     app.use(path, bodyGuard({ maxBytes: MAX_JSON_BODY_BYTES, routes: bodyRoutes }));
   }
@@ -170,6 +176,8 @@ export function createApp(deps: AppDeps) {
   app.route(api, importRoutes(ctx));
   app.route(api, mediaRoutes(ctx));
   app.route(api, analyticsRoutes(ctx));
+  app.route(`${api}/boards`, boardsRoutes(ctx));
+  app.route(`${api}/diagrams`, diagramsRoutes(ctx));
 
   // Unknown API paths are 404 problems, never the SPA.
   for (const prefix of [api, records]) {

@@ -10,6 +10,7 @@ import { listeningBanner } from './lib/origins.ts';
 import { resolveSecret } from './secret.ts';
 import { hasAnyUser, seedDemo } from './seed.ts';
 import { drainAnswers, failAbandonedAnswers } from './modules/conversations/public.ts';
+import { closeBoards } from './modules/boards/public.ts';
 import { databaseFault, isConnectionFault } from './db/faults.ts';
 import { describeError } from './middleware/errors.ts';
 
@@ -133,6 +134,9 @@ async function main(): Promise<void> {
     // Stop accepting; let in-flight requests finish (bounded); close keep-alive sockets as they idle.
     const drained = new Promise<boolean>((resolve) => server.close(() => resolve(true)));
     server.closeIdleConnections();
+    // Boards' live streams never end by themselves: end them (clients reconnect elsewhere) and
+    // close the boards' Redis connections.
+    const boardsClosed = closeBoards(ctx);
     const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<boolean>((resolve) => {
@@ -149,7 +153,12 @@ async function main(): Promise<void> {
       logger({ level: 'warn', msg: 'drain timed out; closing remaining connections' });
       server.closeAllConnections();
     }
-    await Promise.allSettled([ctx.rateLimitStore.close(), ctx.answerRelay.close(), db.close()]);
+    await Promise.allSettled([
+      boardsClosed,
+      ctx.rateLimitStore.close(),
+      ctx.answerRelay.close(),
+      db.close(),
+    ]);
     logger({ level: 'info', msg: 'stopped' });
     process.exit(code);
   };

@@ -416,6 +416,60 @@ export interface LearnerSettingsTable {
   updated_at: string;
 }
 
+/** A saved Mermaid diagram (migration 0022). */
+export interface DiagramTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  code: string;
+  /** The diagram type read from the code's first meaningful line, or null. */
+  kind: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DiagramShareTable {
+  diagram_id: string;
+  class_id: string;
+  created_at: string;
+}
+
+/** A whiteboard (migration 0021; docs/api/boards.md). */
+export interface BoardTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  /** The sanitised Excalidraw scene (JSON text, images apart). */
+  scene: string;
+  scene_bytes: number;
+  files_bytes: number;
+  version: number;
+  thumbnail: Uint8Array | null;
+  thumbnail_bytes: number;
+  presenting_class_id: string | null;
+  handout_source_id: string | null;
+  handout_class_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BoardShareTable {
+  board_id: string;
+  class_id: string;
+  created_at: string;
+}
+
+/** An image of a board: the bytes are a `media` row. */
+export interface BoardFileTable {
+  board_id: string;
+  file_id: string;
+  media_id: string;
+  mime: string;
+  bytes: number;
+  created_at: string;
+}
+
 export interface Database {
   user: UserTable;
   classes: ClassTable;
@@ -446,6 +500,11 @@ export interface Database {
   activity_days: ActivityDayTable;
   class_activity_days: ClassActivityDayTable;
   learner_settings: LearnerSettingsTable;
+  boards: BoardTable;
+  board_shares: BoardShareTable;
+  board_files: BoardFileTable;
+  diagrams: DiagramTable;
+  diagram_shares: DiagramShareTable;
 }
 
 export type Db = Kysely<Database>;

@@ -18,6 +18,8 @@ import * as m0017 from './0017-flashcards-indexes.ts';
 import * as m0018 from './0018-exercises.ts';
 import * as m0019 from './0019-activity-rollups.ts';
 import * as m0020 from './0020-learner-settings.ts';
+import * as m0021 from './0021-boards.ts';
+import * as m0022 from './0022-diagrams.ts';
 
 /**
  * Every app migration, in order. Add new ones at the end; never edit a landed one. The key is the
@@ -44,4 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0018_exercises': m0018,
   '0019_activity_rollups': m0019,
   '0020_learner_settings': m0020,
+  '0021_boards': m0021,
+  '0022_diagrams': m0022,
 };

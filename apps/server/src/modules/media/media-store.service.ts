@@ -5,6 +5,7 @@ import type { Executor } from '../../db/types.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import {
   insertMedia,
+  deleteMediaRows,
   insertMediaCopy,
   selectDeckMediaBySha,
   selectDeckMediaByShas,
@@ -135,4 +136,58 @@ export async function copyMediaToDeck(
     out.set(m.id, id);
   }
   return out;
+}
+
+/**
+ * Store an image that belongs to no deck (a whiteboard's, issue 15: the boards module decides who
+ * reads it and deletes it with its board). No deduplication.
+ */
+export async function storeLooseMedia(
+  ctx: Pick<AppContext, 'clock'>,
+  db: Executor,
+  input: { ownerId: string; bytes: Uint8Array; mime: MediaType },
+): Promise<string> {
+  const now = ctx.clock.now();
+  const id = uuidv7(now.getTime());
+  await insertMedia(db, {
+    id,
+    owner_id: input.ownerId,
+    deck_id: null,
+    mime: input.mime,
+    size: input.bytes.byteLength,
+    sha256: createHash('sha256').update(input.bytes).digest('hex'),
+    data: input.bytes,
+    created_at: now.toISOString(),
+  });
+  return id;
+}
+
+/**
+ * Copy media to a new owner outside any deck (a duplicated or handed-out board), in the caller's
+ * transaction; the bytes never leave the database. Returns source id → new id; unknown ids absent.
+ */
+export async function copyLooseMedia(
+  ctx: Pick<AppContext, 'clock'>,
+  db: Executor,
+  input: { ids: readonly string[]; ownerId: string },
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (input.ids.length === 0) return out;
+  const now = ctx.clock.now();
+  for (const m of await selectMediaMeta(db, input.ids)) {
+    const id = uuidv7(now.getTime());
+    await insertMediaCopy(db, m.id, {
+      id,
+      owner_id: input.ownerId,
+      deck_id: null,
+      created_at: now.toISOString(),
+    });
+    out.set(m.id, id);
+  }
+  return out;
+}
+
+/** Delete media by id (their owner module decided they are no longer used). */
+export function deleteMedia(db: Executor, ids: readonly string[]): Promise<void> {
+  return deleteMediaRows(db, ids);
 }

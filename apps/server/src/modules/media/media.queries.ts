@@ -111,3 +111,10 @@ export async function insertMediaCopy(
     )
     .execute();
 }
+
+/** Delete media by id. */
+export async function deleteMediaRows(db: Executor, ids: readonly string[]): Promise<void> {
+  for (const part of chunks([...new Set(ids)], CHUNK)) {
+    await db.deleteFrom('media').where('id', 'in', part).execute();
+  }
+}
