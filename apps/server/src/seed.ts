@@ -1,5 +1,7 @@
 import type { AppContext } from './context.ts';
 import { addClassMember, createClass } from './modules/classes/public.ts';
+import { seedDemoBoard } from './modules/boards/public.ts';
+import { seedDemoDiagram } from './modules/diagrams/public.ts';
 import { seedDemoExercises } from './modules/exercises/public.ts';
 import { seedDemoDeck } from './modules/flashcards/public.ts';
 
@@ -49,7 +51,8 @@ export async function hasAnyUser(ctx: Pick<AppContext, 'db'>): Promise<boolean> 
  * Demo data for an empty database: a teacher and two students (created through Better Auth, so
  * passwords are really hashed), one class with all three and a flashcard deck of the teacher's
  * shared with it (each student studies it on their own schedule), the teacher's exercise items
- * (practice for the students) and an assignment of the class due in a week. Does nothing — and returns [] — when
+ * (practice for the students), an assignment of the class due in a week, and a board and a diagram
+ * shared with the class. Does nothing — and returns [] — when
  * any user exists. Returns the credentials to print.
  */
 export async function seedDemo(ctx: AppContext): Promise<DemoAccount[]> {
@@ -83,5 +86,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoAccount[]> {
   for (const id of studentIds) await addClassMember(ctx, klass.id, id, 'student');
   await seedDemoDeck(ctx, teacherId!, klass.id);
   await seedDemoExercises(ctx, teacherId!, klass.id);
+  await seedDemoBoard(ctx, teacherId!, klass.id);
+  await seedDemoDiagram(ctx, teacherId!, klass.id);
   return DEMO_ACCOUNTS.map((a) => ({ ...a }));
 }

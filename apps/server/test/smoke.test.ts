@@ -122,6 +122,20 @@ describe.each(dialects)('demo seed (%s)', (dialect) => {
           }),
         ]);
       }
+      // The demo board and diagram: Helena's, shared read-only with the class.
+      type Titled = { mine: Array<{ title: string }>; shared: Array<{ title: string }> };
+      const boards = await get<Titled>('/api/boards');
+      const diagrams = await get<Titled>('/api/diagrams');
+      const [ownBoards, sharedBoards] = email.startsWith('helena')
+        ? [boards.mine, boards.shared]
+        : [boards.shared, boards.mine];
+      expect(ownBoards.map((b) => b.title)).toEqual(['Plano cartesiano — 9º ano']);
+      expect(sharedBoards).toEqual([]);
+      const [ownDiagrams, sharedDiagrams] = email.startsWith('helena')
+        ? [diagrams.mine, diagrams.shared]
+        : [diagrams.shared, diagrams.mine];
+      expect(ownDiagrams.map((d) => d.title)).toEqual(['Como resolver uma equação do 2º grau']);
+      expect(sharedDiagrams).toEqual([]);
     }
   });
 });

@@ -1,2 +1,3 @@
 /** What other modules and the composition root may use of the diagrams module. */
 export { diagramKind } from './diagram-kind.ts';
+export { DEMO_DIAGRAM, seedDemoDiagram } from './demo.service.ts';
