@@ -1,5 +1,7 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -59,6 +61,61 @@ function precompress(): Plugin {
   };
 }
 
+/** Where the web serves Excalidraw's fonts (features/whiteboard/lib/paths.ts, EXCALIDRAW_ASSET_PATH). */
+const EXCALIDRAW_ASSETS_URL = '/assets/excalidraw/';
+
+/**
+ * Excalidraw's fonts, served by our own server (the CSP allows fonts from 'self' only, and no CDN
+ * is ever asked): the build copies `@excalidraw/excalidraw/dist/prod/fonts` to
+ * `dist/assets/excalidraw/fonts` (hashed names, so the server caches them for good); the dev
+ * server answers the same paths from node_modules. The whiteboard sets
+ * `window.EXCALIDRAW_ASSET_PATH` to that folder before it loads Excalidraw.
+ */
+function excalidrawAssets(): Plugin {
+  const fonts = join(
+    dirname(createRequire(import.meta.url).resolve('@excalidraw/excalidraw')),
+    'fonts',
+  );
+  let outDir = '';
+  return {
+    name: 'aprenda:excalidraw-assets',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      server.middlewares.use(`${EXCALIDRAW_ASSETS_URL}fonts/`, (req, res, next) => {
+        const path = normalize(join(fonts, decodeURIComponent((req.url ?? '').split('?')[0]!)));
+        if (!path.startsWith(fonts + sep)) return next();
+        stat(path).then(
+          (s) => {
+            if (!s.isFile()) return next();
+            res.setHeader('content-type', 'font/woff2');
+            createReadStream(path).pipe(res);
+          },
+          () => next(),
+        );
+      });
+    },
+    // Excalidraw adds a CDN copy (esm.sh) after our URL to every font face; the CSP refuses it and
+    // reports a violation per face. Its fallback becomes our own folder: no third origin at all.
+    transform(code, id) {
+      if (!/[\\/]@excalidraw[\\/]excalidraw[\\/]dist[\\/]/.test(id)) return null;
+      if (!code.includes('ASSETS_FALLBACK_URL')) return null;
+      const patched = code.replace(
+        /`https:\/\/esm\.sh\/\$\{.*?"@excalidraw\/excalidraw"\}\/dist\/prod\/`/,
+        `(window.location.origin + ${JSON.stringify(EXCALIDRAW_ASSETS_URL)})`,
+      );
+      if (patched === code || patched.includes('esm.sh')) {
+        this.error(`Excalidraw's font fallback (esm.sh) was not replaced in ${id}`);
+      }
+      return { code: patched, map: null };
+    },
+    async writeBundle() {
+      await cp(fonts, join(outDir, 'assets/excalidraw/fonts'), { recursive: true });
+    },
+  };
+}
+
 /**
  * zod 4 probes `new Function("")` (its JIT for object parsing) when its first object schema is
  * built; under our CSP (script-src 'self', no 'unsafe-eval') that probe is refused and the
@@ -90,7 +147,7 @@ const FIRST_PAINT_LIBRARIES =
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), zodJitless(), precompress()],
+  plugins: [react(), tailwindcss(), zodJitless(), excalidrawAssets(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

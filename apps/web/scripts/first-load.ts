@@ -56,7 +56,7 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 export interface FileSize {
   file: string;
@@ -73,7 +73,7 @@ export interface RouteFirstLoad {
   budget: number;
 }
 
-async function readManifest(outDir: string): Promise<Manifest> {
+export async function readManifest(outDir: string): Promise<Manifest> {
   try {
     return JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   } catch (err) {
@@ -99,7 +99,11 @@ function keyOf(manifest: Manifest, file: string): string | undefined {
 }
 
 /** `keys` and, recursively, their static imports: the chunk files they pull in. */
-function staticClosure(manifest: Manifest, keys: readonly string[], seen = new Set<string>()) {
+export function staticClosure(
+  manifest: Manifest,
+  keys: readonly string[],
+  seen = new Set<string>(),
+) {
   const files = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
