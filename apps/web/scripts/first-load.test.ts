@@ -11,6 +11,8 @@ import {
   FIRST_LOAD_BUDGET,
   formatReport,
   measureFirstLoad,
+  readManifest,
+  staticClosure,
   type MeasuredRoute,
   type RouteFirstLoad,
 } from './first-load';
@@ -100,6 +102,69 @@ describe('first load', () => {
       }
     }
     // The markers do find those libraries in the build (so the check above means something).
+    const all = (await readdir(join(outDir, 'assets'))).filter((f) => f.endsWith('.js'));
+    const code = await Promise.all(all.map((f) => readFile(join(outDir, 'assets', f), 'utf8')));
+    for (const marker of Object.values(markers)) {
+      expect(
+        code.some((c) => c.includes(marker)),
+        marker,
+      ).toBe(true);
+    }
+  });
+
+  it('loads Excalidraw with the whiteboard board screen only, after its first paint', async () => {
+    const manifest = await readManifest(outDir);
+    // A text only Excalidraw's code holds (its root element's class).
+    const marker = 'excalidraw-container';
+    const holds = async (file: string) =>
+      file.endsWith('.js') && (await readFile(join(outDir, file), 'utf8')).includes(marker);
+    // No route's screen (nor the entry) pulls Excalidraw in statically — not even the board's.
+    const screens = Object.keys(manifest).filter(
+      (key) => key.startsWith('src/app/routes/') || manifest[key]?.isEntry,
+    );
+    expect(screens).toContain('src/app/routes/whiteboard-board.tsx');
+    for (const key of screens) {
+      for (const file of staticClosure(manifest, [key])) {
+        expect(await holds(file), `Excalidraw in ${file} (${key})`).toBe(false);
+      }
+    }
+    // It comes with the board editor, which the board screen imports dynamically.
+    const editor = 'src/features/whiteboard/components/board-editor.tsx';
+    const importers = Object.keys(manifest).filter((key) =>
+      manifest[key]?.dynamicImports?.includes(editor),
+    );
+    expect(importers).toEqual(['src/app/routes/whiteboard-board.tsx']);
+    const found = await Promise.all([...staticClosure(manifest, [editor])].map(holds));
+    expect(found.some(Boolean), 'the editor brings Excalidraw').toBe(true);
+  });
+
+  it('loads mermaid and the Excalidraw converter on demand only, CodeMirror with the diagram editor only', async () => {
+    const manifest = await readManifest(outDir);
+    // Texts only these libraries hold (checked to be in the build below).
+    const markers = {
+      mermaid: 'No diagram type detected matching given configuration',
+      codemirror: 'cm-scroller',
+      'mermaid-to-excalidraw': 'mermaid-to-excalidraw-',
+    };
+    const allowed: Record<string, string[]> = { codemirror: ['src/app/routes/diagram.tsx'] };
+    const screens = Object.keys(manifest).filter(
+      (key) => key.startsWith('src/app/routes/') || manifest[key]?.isEntry,
+    );
+    expect(screens).toContain('src/app/routes/diagram.tsx');
+    const seen = new Set<string>();
+    for (const key of screens) {
+      for (const file of staticClosure(manifest, [key])) {
+        if (!file.endsWith('.js')) continue;
+        const code = await readFile(join(outDir, file), 'utf8');
+        for (const [library, marker] of Object.entries(markers)) {
+          if (!code.includes(marker)) continue;
+          seen.add(`${library} ${key}`);
+          expect(allowed[library] ?? [], `${library} in ${file} (${key})`).toContain(key);
+        }
+      }
+    }
+    // The editor does bring CodeMirror, and the build holds all three (the check means something).
+    expect(seen).toContain('codemirror src/app/routes/diagram.tsx');
     const all = (await readdir(join(outDir, 'assets'))).filter((f) => f.endsWith('.js'));
     const code = await Promise.all(all.map((f) => readFile(join(outDir, 'assets', f), 'utf8')));
     for (const marker of Object.values(markers)) {

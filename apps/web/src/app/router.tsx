@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { DASHBOARD_TOOLS } from '@aprenda/shared/constants';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
@@ -26,7 +25,6 @@ const DashboardLayout = lazy(() =>
 const DashboardIndexPage = lazy(() =>
   import('./routes/dashboard-index').then((m) => ({ default: m.DashboardIndexPage })),
 );
-const ToolPage = lazy(() => import('./routes/tool').then((m) => ({ default: m.ToolPage })));
 const StudentPage = lazy(() =>
   import('./routes/student').then((m) => ({ default: m.StudentPage })),
 );
@@ -70,22 +68,25 @@ const AnalyticsPage = lazy(() =>
 const AnalyticsStudentPage = lazy(() =>
   import('./routes/analytics-student').then((m) => ({ default: m.AnalyticsStudentPage })),
 );
+const WhiteboardPage = lazy(() =>
+  import('./routes/whiteboard').then((m) => ({ default: m.WhiteboardPage })),
+);
+const WhiteboardBoardPage = lazy(() =>
+  import('./routes/whiteboard-board').then((m) => ({ default: m.WhiteboardBoardPage })),
+);
+const WhiteboardHandoutsPage = lazy(() =>
+  import('./routes/whiteboard-handouts').then((m) => ({ default: m.WhiteboardHandoutsPage })),
+);
+const DiagramsPage = lazy(() =>
+  import('./routes/diagrams').then((m) => ({ default: m.DiagramsPage })),
+);
+const DiagramPage = lazy(() =>
+  import('./routes/diagram').then((m) => ({ default: m.DiagramPage })),
+);
 const InvitePage = lazy(() => import('./routes/invite').then((m) => ({ default: m.InvitePage })));
 const NotFoundPage = lazy(() =>
   import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })),
 );
-
-/** Tools with their own screens (the rest show "Em breve"). */
-const BUILT_TOOLS = new Set<string>([
-  'student',
-  'teacher',
-  'chat',
-  'flashcard',
-  'exercises',
-  'adaptive',
-  'metrics',
-  'analytics',
-]);
 
 /**
  * The app's routes, rendered by main.tsx with `useRoutes` inside a <BrowserRouter> (declarative
@@ -132,10 +133,14 @@ export const routes: RouteObject[] = [
               { path: 'analytics/:classId', element: <AnalyticsPage /> },
               { path: 'analytics/:classId/aluno/:userId', element: <AnalyticsStudentPage /> },
               { path: 'metrics', element: <MetricsPage /> },
-              ...DASHBOARD_TOOLS.filter((tool) => !BUILT_TOOLS.has(tool)).map((tool) => ({
-                path: tool,
-                element: <ToolPage tool={tool} />,
-              })),
+              { path: 'whiteboard', element: <WhiteboardPage /> },
+              { path: 'whiteboard/:boardId', element: <WhiteboardBoardPage /> },
+              {
+                path: 'whiteboard/:boardId/copias/:classId',
+                element: <WhiteboardHandoutsPage />,
+              },
+              { path: 'mermaid', element: <DiagramsPage /> },
+              { path: 'mermaid/:diagramId', element: <DiagramPage /> },
             ],
           },
         ],

@@ -2,17 +2,26 @@ import type { Mermaid } from 'mermaid';
 
 let mermaidPromise: Promise<Mermaid> | null = null;
 
+/** Our configuration: strict security, dark theme, SVG text labels. */
+const MERMAID_CONFIG = {
+  startOnLoad: false,
+  securityLevel: 'strict',
+  theme: 'dark',
+  // SVG <text> labels instead of HTML in <foreignObject>, so the sanitized SVG keeps them (and a
+  // canvas can draw it for a PNG export without being tainted).
+  htmlLabels: false,
+  // Mermaid 12 lays flowcharts and state diagrams out with ELK by default: a 450 KB (gzip)
+  // chunk per first diagram. Dagre (mermaid 11's default) draws them well at a ninth of that;
+  // a diagram may still ask for ELK (`flowchart-elk`, or `layout: elk` in its front matter).
+  layout: 'dagre',
+  state: { layout: 'dagre' },
+  fontFamily: 'Inter Variable, ui-sans-serif, system-ui, sans-serif',
+} as const;
+
 /** Mermaid is large: imported on the first diagram only, configured once, strictly. */
 function loadMermaid(): Promise<Mermaid> {
   mermaidPromise ??= import('mermaid').then(({ default: mermaid }) => {
-    mermaid.initialize({
-      startOnLoad: false,
-      securityLevel: 'strict',
-      theme: 'dark',
-      // SVG <text> labels instead of HTML in <foreignObject>, so the sanitized SVG keeps them.
-      htmlLabels: false,
-      fontFamily: 'Inter Variable, ui-sans-serif, system-ui, sans-serif',
-    });
+    mermaid.initialize(MERMAID_CONFIG);
     return mermaid;
   });
   return mermaidPromise;
@@ -62,4 +71,50 @@ export function renderMermaid(id: string, code: string): Promise<string> {
   });
   queue = job.catch(() => undefined);
   return job;
+}
+
+/**
+ * Run `task` with mermaid, in the same queue as the renders (mermaid is not reentrant). A task
+ * that re-initializes mermaid (the Excalidraw converter does) is followed by our configuration
+ * again when `restoreConfig` is set, so later renders stay strict, dark and text-labelled.
+ */
+export function withMermaid<T>(
+  task: (mermaid: Mermaid) => Promise<T>,
+  { restoreConfig = false }: { restoreConfig?: boolean } = {},
+): Promise<T> {
+  const job = queue.then(async () => {
+    const mermaid = await loadMermaid();
+    try {
+      return await task(mermaid);
+    } finally {
+      if (restoreConfig) mermaid.initialize(MERMAID_CONFIG);
+    }
+  });
+  queue = job.catch(() => undefined);
+  return job;
+}
+
+/**
+ * Check diagram source without drawing it: resolves with the diagram type Mermaid detected,
+ * rejects with Mermaid's own error (its message and, for most diagram types, `hash.loc`).
+ */
+export function parseMermaid(code: string): Promise<string> {
+  return withMermaid(async (mermaid) => {
+    const result = await mermaid.parse(withoutInlineHandlers(code));
+    return result ? result.diagramType : '';
+  });
+}
+
+/**
+ * The parsed diagram (its type and Mermaid's database of nodes, edges…) handed to `read`, which
+ * copies out what it needs before the next diagram of the same type replaces the database.
+ */
+export function inspectMermaid<T>(
+  code: string,
+  read: (diagram: { type: string; db: unknown }) => T,
+): Promise<T> {
+  return withMermaid(async (mermaid) => {
+    const diagram = await mermaid.mermaidAPI.getDiagramFromText(withoutInlineHandlers(code));
+    return read({ type: diagram.type, db: diagram.db });
+  });
 }

@@ -30,6 +30,8 @@ export function namespacesFor(pathname: string): string[] {
       if (second === '') return [...shell, 'today'];
       if (second === 'metrics') return [...shell, 'metrics', 'charts'];
       if (second === 'analytics') return [...shell, 'analytics', 'charts'];
+      if (second === 'whiteboard') return [...shell, 'whiteboard'];
+      if (second === 'mermaid') return [...shell, 'diagrams'];
       return shell;
     }
     default:

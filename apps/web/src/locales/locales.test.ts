@@ -89,7 +89,6 @@ describe('locales', () => {
     expect(resources.en.common.language).toBe('Language');
     expect(resources['pt-BR'].dashboard.nav.label).toBe('Ferramentas');
     expect(resources['pt-BR'].dashboard.tools.student.name).toBe('Minhas Turmas');
-    expect(resources['pt-BR'].dashboard.comingSoon.badge).toBe('Em breve');
     expect(resources['pt-BR'].common.notFound.title).toBe('Página não encontrada');
   });
 });

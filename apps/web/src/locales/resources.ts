@@ -16,6 +16,8 @@ import ptAnalytics from './pt-BR/analytics.json';
 import ptMetrics from './pt-BR/metrics.json';
 import ptCharts from './pt-BR/charts.json';
 import ptToday from './pt-BR/today.json';
+import ptDiagrams from './pt-BR/diagrams.json';
+import ptWhiteboard from './pt-BR/whiteboard.json';
 import enCommon from './en/common.json';
 import enHome from './en/home.json';
 import enAbout from './en/about.json';
@@ -34,6 +36,8 @@ import enAnalytics from './en/analytics.json';
 import enMetrics from './en/metrics.json';
 import enCharts from './en/charts.json';
 import enToday from './en/today.json';
+import enDiagrams from './en/diagrams.json';
+import enWhiteboard from './en/whiteboard.json';
 
 export const NAMESPACES = [
   'common',
@@ -54,6 +58,8 @@ export const NAMESPACES = [
   'metrics',
   'charts',
   'today',
+  'diagrams',
+  'whiteboard',
 ] as const;
 
 /** Bundled catalogs (no HTTP backend): one namespace per area, same keys in both languages. */
@@ -77,6 +83,8 @@ export const resources = {
     metrics: ptMetrics,
     charts: ptCharts,
     today: ptToday,
+    diagrams: ptDiagrams,
+    whiteboard: ptWhiteboard,
   },
   en: {
     common: enCommon,
@@ -97,5 +105,7 @@ export const resources = {
     metrics: enMetrics,
     charts: enCharts,
     today: enToday,
+    diagrams: enDiagrams,
+    whiteboard: enWhiteboard,
   },
 } as const;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Eye, Layers, Lock, Users } from 'lucide-react';
+import { Eye, Layers, Lock, Users, Workflow } from 'lucide-react';
 import { NoKeyNote } from '@/components/ai/no-key-note';
 import type { TutorMode } from '@aprenda/shared/schemas/conversations';
 import { buttonVariants } from '@/components/ui/button';
@@ -109,15 +109,25 @@ export function ConversationView({ conversationId }: { conversationId: string })
           <h2 className="min-w-0 truncate text-lg font-semibold" title={c.title || undefined}>
             {c.title.trim() || t('sidebar.untitled')}
           </h2>
-          {/* Cards from this conversation: the flashcards page opens its generator (features do
+          <div className="flex flex-wrap justify-end gap-2">
+            {/* Cards from this conversation: the flashcards page opens its generator (features do
               not import each other, so this is a link). */}
-          <Link
-            to={`/dashboard/flashcard?generate=conversation:${c.id}`}
-            className={buttonVariants({ variant: 'outline', size: 'sm' })}
-          >
-            <Layers aria-hidden />
-            {t('makeCards')}
-          </Link>
+            <Link
+              to={`/dashboard/flashcard?generate=conversation:${c.id}`}
+              className={buttonVariants({ variant: 'outline', size: 'sm' })}
+            >
+              <Layers aria-hidden />
+              {t('makeCards')}
+            </Link>
+            {/* A diagram from this conversation: the diagram editor generates it (a link, too). */}
+            <Link
+              to={`/dashboard/mermaid/new?conversa=${encodeURIComponent(c.id)}`}
+              className={buttonVariants({ variant: 'outline', size: 'sm' })}
+            >
+              <Workflow aria-hidden />
+              {t('makeDiagram')}
+            </Link>
+          </div>
         </div>
         {!readonly ? (
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">

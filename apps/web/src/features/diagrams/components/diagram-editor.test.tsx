@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { problem, reply, serve, stubFetch } from '@/test/fetch-stub';
+import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { loadDraft } from '../lib/draft-store';
+import { DiagramEditorScreen } from './diagram-editor';
+
+const fetchMock = stubFetch();
+
+// CodeMirror measures text ranges, which jsdom does not lay out.
+Range.prototype.getClientRects ??= () =>
+  ({
+    length: 0,
+    item: () => null,
+    [Symbol.iterator]: [][Symbol.iterator],
+  }) as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+
+const GENERATED = {
+  code: 'flowchart LR\n  Luz --> Fotossíntese\n  Fotossíntese --> Glicose',
+  title: 'Fotossíntese',
+  description: 'A luz vira energia química na glicose.',
+  model: 'openai:fake',
+  retried: false,
+};
+
+function setup(saveStatus: number, entry = '/dashboard/mermaid/new') {
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, 'pt-BR');
+  const posted: unknown[] = [];
+  serve(fetchMock, (url, init) => {
+    if (url.pathname === '/api/ai/models') return reply({ items: [], default: null });
+    if (url.pathname === '/api/diagrams/generate') {
+      posted.push({ generate: JSON.parse(String(init?.body)) });
+      return reply(GENERATED);
+    }
+    if (url.pathname === '/api/diagrams' && init?.method === 'POST') {
+      posted.push(JSON.parse(String(init.body)));
+      return saveStatus < 400 ? reply({}, saveStatus) : problem(saveStatus, 'internal');
+    }
+    return problem(404, 'not_found');
+  });
+  const user = userEvent.setup();
+  render(
+    <I18nextProvider i18n={createI18n()}>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={[entry]}>
+          <Routes>
+            <Route
+              path="/dashboard/mermaid/:id"
+              element={<DiagramEditorScreen diagramId="new" />}
+            />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { user, posted };
+}
+
+describe('DiagramEditorScreen', () => {
+  it('asks for the title and the description (for screen readers) before sending anything', async () => {
+    const { user, posted } = setup(201);
+    expect(screen.getByText(/leitores de tela os leem/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(screen.getAllByText('Campo obrigatório.')).toHaveLength(2);
+    expect(screen.getByRole('textbox', { name: 'Título' })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Título' })).toHaveAttribute('aria-invalid', 'true');
+    expect(posted).toEqual([]);
+    // No key anywhere: the tutor explains, the editor still works by hand.
+    expect(await screen.findByText(/é preciso uma chave de API/)).toBeInTheDocument();
+  });
+
+  it('keeps what was typed when the save fails, and on this device too', async () => {
+    const { user, posted } = setup(500);
+    await user.type(screen.getByRole('textbox', { name: 'Título' }), 'Ciclo da água');
+    await user.type(screen.getByRole('textbox', { name: 'Descrição' }), 'A água circula.');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(/Seu texto continua no editor/)).toBeInTheDocument();
+    expect(posted).toEqual([
+      expect.objectContaining({ title: 'Ciclo da água', description: 'A água circula.' }),
+    ]);
+    expect(screen.getByRole('textbox', { name: 'Título' })).toHaveValue('Ciclo da água');
+    await waitFor(() =>
+      expect(loadDraft('new')).toEqual(
+        expect.objectContaining({ title: 'Ciclo da água', description: 'A água circula.' }),
+      ),
+    );
+  });
+
+  it('opened from a conversation ("Transformar em diagrama"), the AI writes the code, unsaved', async () => {
+    const { posted } = setup(201, '/dashboard/mermaid/new?conversa=k1');
+    expect(await screen.findByRole('textbox', { name: 'Título' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Título' })).toHaveValue('Fotossíntese'),
+    );
+    expect(posted).toEqual([{ generate: { conversationId: 'k1', locale: 'pt-BR' } }]);
+    expect(screen.getByRole('textbox', { name: 'Descrição' })).toHaveValue(
+      'A luz vira energia química na glicose.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Código Mermaid' })).toHaveTextContent(
+      'Fotossíntese --> Glicose',
+    );
+    expect(screen.getByText('Alterações não salvas')).toBeInTheDocument();
+  });
+});
