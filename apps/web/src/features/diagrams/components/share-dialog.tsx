@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Diagram } from '@aprenda/shared/schemas/diagrams';
+import { ClassCheckboxes } from '@/components/classes/class-checkboxes';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -39,19 +40,9 @@ export function ShareDialog({
 
 function ShareForm({ diagram, onDone }: { diagram: Diagram; onDone: () => void }) {
   const { t } = useTranslation(['diagrams', 'errors']);
-  const id = useId();
   const teaching = useTeachingClasses();
   const share = useShareDiagram();
   const [chosen, setChosen] = useState(() => new Set(diagram.sharedWith.map((c) => c.id)));
-
-  function toggle(classId: string, on: boolean) {
-    setChosen((old) => {
-      const next = new Set(old);
-      if (on) next.add(classId);
-      else next.delete(classId);
-      return next;
-    });
-  }
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -80,25 +71,12 @@ function ShareForm({ diagram, onDone }: { diagram: Diagram; onDone: () => void }
       {classes.length === 0 ? (
         <p className="text-sm text-zinc-300">{t('share.noClasses')}</p>
       ) : (
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium">{t('share.classes')}</legend>
-          {classes.map((c) => (
-            <label
-              key={c.id}
-              htmlFor={`${id}-${c.id}`}
-              className="flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm"
-            >
-              <input
-                id={`${id}-${c.id}`}
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={chosen.has(c.id)}
-                onChange={(e) => toggle(c.id, e.target.checked)}
-              />
-              <span className="min-w-0 [overflow-wrap:anywhere]">{c.title}</span>
-            </label>
-          ))}
-        </fieldset>
+        <ClassCheckboxes
+          classes={classes}
+          chosen={chosen}
+          onChange={setChosen}
+          legend={t('share.classes')}
+        />
       )}
       {share.isError ? (
         <p role="alert" className="text-sm text-red-300">

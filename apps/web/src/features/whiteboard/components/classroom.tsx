@@ -3,7 +3,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Copy, Grid2x2, Presentation, Share2, Square } from 'lucide-react';
 import type { Board } from '@aprenda/shared/schemas/boards';
+import { ClassCheckboxes } from '@/components/classes/class-checkboxes';
 import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import {
   Dialog,
   DialogContent,
@@ -134,7 +137,6 @@ function ShareDialog({
   const [chosen, setChosen] = useState<Set<string>>(
     () => new Set(board.sharedWith.map((c) => c.id)),
   );
-  const id = useId();
   return (
     <Dialog
       open={open}
@@ -148,32 +150,13 @@ function ShareDialog({
         <DialogDescription>{t('classroom.shareLead')}</DialogDescription>
         <ClassesState>
           {(classes) => (
-            <fieldset className="flex flex-col gap-2">
-              <legend className="sr-only">{t('classroom.class')}</legend>
-              {classes.map((c) => (
-                <label
-                  key={c.id}
-                  htmlFor={`${id}-${c.id}`}
-                  className="flex items-center gap-2 text-sm"
-                >
-                  <input
-                    id={`${id}-${c.id}`}
-                    type="checkbox"
-                    className="size-4 accent-sky-500"
-                    checked={chosen.has(c.id)}
-                    onChange={(e) =>
-                      setChosen((old) => {
-                        const next = new Set(old);
-                        if (e.target.checked) next.add(c.id);
-                        else next.delete(c.id);
-                        return next;
-                      })
-                    }
-                  />
-                  {c.title}
-                </label>
-              ))}
-            </fieldset>
+            <ClassCheckboxes
+              classes={classes}
+              chosen={chosen}
+              onChange={setChosen}
+              legend={t('classroom.class')}
+              legendHidden
+            />
           )}
         </ClassesState>
         <DialogFooter>
@@ -254,21 +237,18 @@ function ClassChoiceDialog({
               }}
             >
               <div className="flex flex-col gap-2">
-                <label htmlFor={`${id}-class`} className="text-sm font-medium">
-                  {t('classroom.class')}
-                </label>
-                <select
+                <Label htmlFor={`${id}-class`}>{t('classroom.class')}</Label>
+                <NativeSelect
                   id={`${id}-class`}
                   value={classId || classes[0]?.id}
                   onChange={(e) => setClassId(e.target.value)}
-                  className="h-10 rounded-md border border-input bg-background px-3 text-sm"
                 >
                   {classes.map((c) => (
                     <option key={c.id} value={c.id}>
                       {c.title}
                     </option>
                   ))}
-                </select>
+                </NativeSelect>
               </div>
               <DialogFooter>
                 <Button type="button" variant="outline" onClick={onClose}>
