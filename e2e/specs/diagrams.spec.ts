@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe.ts';
 import { resetLlm, scriptLlmPlain } from '../fixtures/llm-client.ts';
-import { expect, newUser, signUp, test } from '../fixtures/test.ts';
+import { DEMO_STUDENT } from '../fixtures/env.ts';
+import { expect, newUser, signInHere, signUp, test } from '../fixtures/test.ts';
 
 /**
  * Issue 15, points 3–7 (diagrams): type a diagram from a template, break it (the error names its
@@ -231,4 +232,28 @@ test('the tutor draws from a prompt, on a 360 px phone in English', async ({ pag
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/mermaid\/(?!new)[^/]+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'The water cycle' })).toBeVisible();
+});
+
+test("a student opens the class's diagram and board read-only (demo data)", async ({ page }) => {
+  await page.goto('/auth');
+  await signInHere(page, DEMO_STUDENT);
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+
+  await page.goto('/dashboard/mermaid');
+  const shared = page.getByRole('region', { name: 'Compartilhados comigo' });
+  await shared.getByRole('link', { name: /Como resolver uma equação do 2º grau/ }).click();
+  await expect(page.getByText('Compartilhado por Helena Costa — somente leitura.')).toBeVisible();
+  await expect(preview(page).locator('svg')).toBeVisible();
+  await expect(page.locator('.cm-content')).toHaveAttribute('contenteditable', 'false');
+  await expect(page.getByRole('button', { name: 'Salvar', exact: true })).toHaveCount(0);
+
+  await page.goto('/dashboard/whiteboard');
+  await page
+    .getByRole('region', { name: 'Compartilhados comigo' })
+    .getByRole('link', { name: 'Plano cartesiano — 9º ano', exact: true })
+    .click();
+  await expect(page.getByText('Somente leitura', { exact: true })).toBeVisible();
+  await expect(page.locator('.excalidraw canvas').first()).toBeVisible();
+  // View mode: Excalidraw's shape toolbar is not offered.
+  await expect(page.locator('[data-testid="toolbar-rectangle"]')).toHaveCount(0);
 });

@@ -7,9 +7,9 @@ import { signUpApi } from '../fixtures/screen-tour.ts';
 /**
  * Issue 15 (whiteboard) in the browser: a board drawn, autosaved ("Salvo"), reloaded and exported
  * as a PNG that decodes; an imported scene with script in a text and a link stays inert (and its
- * SVG export carries the text as text); a teacher
- * presents to a class and a student follows within 2 s, then hands out copies and opens the grid;
- * the list and editor at 360 px in English. axe runs on the list and the editor, **excluding
+ * SVG export carries the text as text); two tabs of one board: the stale save is refused and the
+ * user chooses which version stays; a teacher presents to a class and a student follows within
+ * 2 s, then hands out copies and opens the grid; the list and editor at 360 px in English. axe runs on the list and the editor, **excluding
  * Excalidraw's own drawing surface** (`.excalidraw`: its canvases and toolbars are a third-party
  * widget we do not control; our header, status, dialogs and read-only banner are checked).
  */
@@ -253,6 +253,61 @@ test('a board is drawn, autosaved, reloaded, exported as PNG; an imported XSS sc
     'Este arquivo não é uma cena válida do Excalidraw.',
   );
   expect(externalRequests, 'no request leaves our server (no CDN)').toEqual([]);
+  await context.close();
+});
+
+test('two tabs on one board: the stale save is refused and the user chooses, nothing is overwritten silently', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const context = await contextFor(browser, baseURL);
+  await signUpApi(context, newUser('student'));
+  const first = await context.newPage();
+  const created = await first.request.post('/api/boards', {
+    headers: appOrigin(),
+    data: { title: 'Duas abas' },
+  });
+  expect(created.status()).toBe(201);
+  const boardId = ((await created.json()) as { id: string }).id;
+  const second = await context.newPage();
+  for (const page of [first, second]) {
+    await page.goto(`/dashboard/whiteboard/${boardId}`);
+    await editorReady(page);
+  }
+
+  // The first tab saves two rectangles (a tab draws while it is in front, as a person's would).
+  await first.bringToFront();
+  await drawRectangle(first, [560, 150], [800, 320]);
+  await drawRectangle(first, [560, 400], [800, 560]);
+  await expect
+    .poll(async () => (await boardJson(first, boardId)).scene.elements.length, { timeout: 10_000 })
+    .toBe(2);
+  const { version, scene } = await boardJson(first, boardId);
+  const theirs = scene.elements.map((e) => e.id);
+
+  // The second tab, still on version 0, draws: its save is refused and it asks.
+  const refused = second.waitForResponse(
+    (r) => r.url().endsWith(`/api/boards/${boardId}/scene`) && r.request().method() === 'PUT',
+  );
+  await second.bringToFront();
+  await drawRectangle(second, [560, 150], [800, 320]);
+  expect((await refused).status()).toBe(409);
+  const dialog = second.getByRole('alertdialog', { name: 'Este quadro mudou em outro lugar' });
+  await expect(dialog).toBeVisible();
+  await second.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  // Nothing was overwritten while the question is open.
+  await expect(second.getByTestId('board-canvas')).toHaveAttribute('data-elements', '1');
+  expect((await boardJson(first, boardId)).scene.elements.map((e) => e.id)).toEqual(theirs);
+
+  await dialog.getByRole('button', { name: 'Usar a versão salva' }).click();
+  await expect(dialog).toBeHidden();
+  // The saved version (two rectangles) replaces the tab's own one.
+  await expect(second.getByTestId('board-canvas')).toHaveAttribute('data-elements', '2');
+  const after = await boardJson(first, boardId);
+  expect(after.version).toBe(version);
+  expect(after.scene.elements.map((e) => e.id)).toEqual(theirs);
   await context.close();
 });
 
