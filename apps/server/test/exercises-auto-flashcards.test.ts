@@ -252,6 +252,15 @@ describe.each(dialects)('exercises: automatic flashcards of mistakes (%s)', (dia
         SKILL,
       ],
     ]);
+    // Read again (a reload): the wrong answer's card is still said, the right one has none.
+    const again = await a.call<Attempt>(ana, 'GET', `/attempts/${attempt.id}`);
+    const byItem = new Map(again.body.items.map((e) => [e.item.id, e.flashcard]));
+    expect(byItem.get(items[4]!)).toEqual({
+      deck_id: wrong.body.flashcard!.deck_id,
+      deck_title: 'Erros de Lista de somas',
+      deck_full: false,
+    });
+    expect(byItem.get(items[5]!)).toBeNull();
   });
 
   it('an assignment with feedback after the due date: no card (it would tell the answer)', async () => {

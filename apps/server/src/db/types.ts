@@ -330,6 +330,8 @@ export interface ItemAnswerTable {
   ability_after: number;
   duration_ms: number;
   created_at: string;
+  /** The deck this answer's automatic flashcard went to (migration 0023), or null. */
+  flashcard_deck_id: Generated<string | null>;
 }
 
 /** A teacher's exercise set (migration 0018). */

@@ -385,6 +385,8 @@ export interface Attempt {
     response: ItemResponse | null;
     /** Present once feedback may show (at once, or after the due date). */
     result: GradedResult | null;
+    /** The flashcard the last answer became automatically (its deck still exists), or null. */
+    flashcard: AutoFlashcard | null;
   }[];
   /** Whether results show now (feedback `immediate`, or the due date has passed). */
   feedback_visible: boolean;

@@ -20,6 +20,7 @@ import * as m0019 from './0019-activity-rollups.ts';
 import * as m0020 from './0020-learner-settings.ts';
 import * as m0021 from './0021-boards.ts';
 import * as m0022 from './0022-diagrams.ts';
+import * as m0023 from './0023-answer-flashcards.ts';
 
 /**
  * Every app migration, in order. Add new ones at the end; never edit a landed one. The key is the
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0020_learner_settings': m0020,
   '0021_boards': m0021,
   '0022_diagrams': m0022,
+  '0023_answer_flashcards': m0023,
 };

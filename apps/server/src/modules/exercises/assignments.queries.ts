@@ -195,6 +195,7 @@ export async function selectAttemptAnswers(
     correct: number;
     score: number;
     created_at: string;
+    flashcard_deck_id: string | null;
   }[]
 > {
   if (attemptIds.length === 0) return [];
@@ -209,10 +210,24 @@ export async function selectAttemptAnswers(
       'correct',
       'score',
       'created_at',
+      'flashcard_deck_id',
     ])
     .where('attempt_id', 'in', attemptIds)
     .orderBy('created_at')
     .orderBy('id')
+    .execute();
+}
+
+/** The deck the answer's automatic flashcard went to (shown again after a reload). */
+export async function setAnswerFlashcardDeck(
+  db: Executor,
+  answerId: string,
+  deckId: string,
+): Promise<void> {
+  await db
+    .updateTable('item_answers')
+    .set({ flashcard_deck_id: deckId })
+    .where('id', '=', answerId)
     .execute();
 }
 

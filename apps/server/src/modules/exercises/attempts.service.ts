@@ -12,6 +12,7 @@ import type { Executor } from '../../db/types.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { applyAnswer, standingIn } from '../learner/public.ts';
+import { ownDeckTitles } from '../flashcards/public.ts';
 import { activityDay, countAnswer } from '../metrics/public.ts';
 import { createUserAction } from '../records/public.ts';
 import {
@@ -23,6 +24,7 @@ import {
   selectSkillPoolIds,
   selectUserAttempts,
   setAnswerAbility,
+  setAnswerFlashcardDeck,
   submitAttemptRow,
   type AttemptRow,
   attemptItemIds,
@@ -174,6 +176,8 @@ async function readAttempt(
   const items = new Map((await selectItemsByIds(ctx.db.db, ids)).map((r) => [r.id, r]));
   const last = await lastAnswers(ctx.db.db, attempt.id);
   const visible = feedbackVisible(row, ctx.clock.now());
+  const deckIds = [...last.values()].flatMap((a) => a.flashcard_deck_id ?? []);
+  const deckTitles = await ownDeckTitles(ctx.db.db, userId, deckIds);
   return {
     id: attempt.id,
     assignment_id: attempt.assignment_id,
@@ -192,7 +196,13 @@ async function readAttempt(
       let result: GradedResult | null = null;
       if (visible && response)
         result = gradedResult(resolved, gradeResponse(resolved, response), lang);
-      return [{ item: publicItem(resolved), response, result }];
+      const deckId = answer?.flashcard_deck_id ?? null;
+      const deckTitle = deckId === null ? undefined : deckTitles.get(deckId);
+      const flashcard =
+        deckId !== null && deckTitle !== undefined
+          ? { deck_id: deckId, deck_title: deckTitle, deck_full: false }
+          : null;
+      return [{ item: publicItem(resolved), response, result, flashcard }];
     }),
   };
 }
@@ -319,6 +329,9 @@ export async function answerAttempt(
           },
           now,
         );
+        if (flashcard && !flashcard.deck_full) {
+          await setAnswerFlashcardDeck(trx, input.id, flashcard.deck_id);
+        }
       }
     });
   } catch (err) {

@@ -18,3 +18,19 @@ export async function selectOwnDeckByTitle(
     .executeTakeFirst();
   return row ? normaliseDeckRow(row) : undefined;
 }
+
+/** Titles of the owner's decks among `ids` (a deleted or foreign deck is simply absent). */
+export async function selectOwnDeckTitles(
+  db: Executor,
+  ownerId: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('decks')
+    .select(['id', 'title'])
+    .where('owner_id', '=', ownerId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.title]));
+}

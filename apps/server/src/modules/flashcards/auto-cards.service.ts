@@ -4,10 +4,10 @@ import {
   NEW_PER_DAY_DEFAULT,
   REVIEWS_PER_DAY_DEFAULT,
 } from '@aprenda/shared/schemas/flashcards';
-import type { Trx } from '../../db/types.ts';
+import type { Executor, Trx } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { uuidv7 } from '../../lib/ids.ts';
-import { selectOwnDeckByTitle } from './auto-cards.queries.ts';
+import { selectOwnDeckByTitle, selectOwnDeckTitles } from './auto-cards.queries.ts';
 import { insertCardsIn } from './cards.service.ts';
 import { insertDeck } from './decks.queries.ts';
 
@@ -67,4 +67,13 @@ export async function addCardToOwnDeck(
     throw err;
   }
   return { deck_id: deck.id, deck_title: deck.title, deck_full: false };
+}
+
+/** Titles of the user's own decks among `deckIds` (for "Flashcard criado em {deck}"). */
+export function ownDeckTitles(
+  db: Executor,
+  userId: string,
+  deckIds: readonly string[],
+): Promise<Map<string, string>> {
+  return selectOwnDeckTitles(db, userId, [...new Set(deckIds)]);
 }

@@ -43,8 +43,8 @@ describe('sameResponse', () => {
 describe('unansweredCount', () => {
   it('counts items with neither a confirmed nor a waiting answer', () => {
     const items: AttemptItem[] = [
-      { item: single, response: null, result: null },
-      { item: numeric, response: null, result: null },
+      { item: single, response: null, result: null, flashcard: null },
+      { item: numeric, response: null, result: null, flashcard: null },
     ];
     const pending = { i2: { id: 'x', item_id: 'i2', response: { value: '2,5' }, duration_ms: 0 } };
     expect(unansweredCount(items, {}, { i1: null, i2: null })).toBe(2);

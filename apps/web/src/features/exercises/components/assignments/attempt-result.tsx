@@ -92,38 +92,42 @@ export function AttemptResult({
 
       {attempt.feedback_visible ? (
         <ol className="flex flex-col gap-6" aria-label={t('result.review')}>
-          {attempt.items.map(({ item, response, result }, i) => (
-            <li
-              key={item.id}
-              className="flex min-w-0 flex-col gap-3 border-t border-border pt-5"
-              data-testid="result-item"
-            >
-              <h2 className="text-sm font-medium text-zinc-400">
-                {t('runner.question', { n: i + 1 })}
-              </h2>
-              <div className="min-w-0 [overflow-wrap:anywhere]">
-                <Markdown text={item.stem} />
-              </div>
-              <div className="flex min-w-0 flex-col gap-1 text-sm">
-                <span className="text-zinc-400">{t('result.yourAnswer')}</span>
-                {response ? (
-                  <div className="min-w-0 [overflow-wrap:anywhere]">
-                    <Markdown text={responseText(item, response)} />
-                  </div>
-                ) : (
-                  <span className="text-zinc-300 italic">{t('result.noAnswer')}</span>
-                )}
-              </div>
-              {result ? <ItemResult item={item} result={result} /> : null}
-              {result && !result.correct ? (
-                autoCards[item.id] && !autoCards[item.id]!.deck_full ? (
-                  <AutoFlashcardNote card={autoCards[item.id]!} />
-                ) : (
-                  <CreateFlashcard assignmentTitle={a.title} item={item} result={result} />
-                )
-              ) : null}
-            </li>
-          ))}
+          {attempt.items.map(({ item, response, result, flashcard }, i) => {
+            // Made by an answer just now, or stored with the last answer (after a reload).
+            const autoCard = autoCards[item.id] ?? flashcard;
+            return (
+              <li
+                key={item.id}
+                className="flex min-w-0 flex-col gap-3 border-t border-border pt-5"
+                data-testid="result-item"
+              >
+                <h2 className="text-sm font-medium text-zinc-400">
+                  {t('runner.question', { n: i + 1 })}
+                </h2>
+                <div className="min-w-0 [overflow-wrap:anywhere]">
+                  <Markdown text={item.stem} />
+                </div>
+                <div className="flex min-w-0 flex-col gap-1 text-sm">
+                  <span className="text-zinc-400">{t('result.yourAnswer')}</span>
+                  {response ? (
+                    <div className="min-w-0 [overflow-wrap:anywhere]">
+                      <Markdown text={responseText(item, response)} />
+                    </div>
+                  ) : (
+                    <span className="text-zinc-300 italic">{t('result.noAnswer')}</span>
+                  )}
+                </div>
+                {result ? <ItemResult item={item} result={result} /> : null}
+                {result && !result.correct ? (
+                  autoCard && !autoCard.deck_full ? (
+                    <AutoFlashcardNote card={autoCard} />
+                  ) : (
+                    <CreateFlashcard assignmentTitle={a.title} item={item} result={result} />
+                  )
+                ) : null}
+              </li>
+            );
+          })}
         </ol>
       ) : (
         <p

@@ -78,6 +78,8 @@ export function AttemptRunner({
   const entry = items[Math.min(index, items.length - 1)];
   if (!entry) return <p className="text-zinc-300">{t('runner.noItems')}</p>;
   const item = entry.item;
+  // Made by this answer just now, or stored with the last answer (after a reload).
+  const autoCard = autoCards[item.id] ?? entry.flashcard;
   const saved = answers.responses[item.id] ?? null;
   const value = item.id in drafts ? (drafts[item.id] ?? null) : saved;
   const waiting = item.id in answers.pending;
@@ -193,8 +195,8 @@ export function AttemptRunner({
       </div>
 
       {immediate && result && !waiting ? <ItemResult item={item} result={result} /> : null}
-      {immediate && autoCards[item.id] && !waiting ? (
-        <AutoFlashcardNote card={autoCards[item.id]!} />
+      {immediate && autoCard && !autoCard.deck_full && !waiting ? (
+        <AutoFlashcardNote card={autoCard} />
       ) : null}
 
       <div className="sticky bottom-0 -mx-4 flex gap-2 border-t border-border bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:pt-0 sm:backdrop-blur-none">
