@@ -6,7 +6,7 @@ import {
   syncCacheTriggers,
   triggersAfterCache,
 } from '../src/db/cache-triggers.ts';
-import { defineCacheScope } from '../src/lib/cache-scopes.ts';
+import { bumpName, defineCacheScope } from '../src/lib/cache-scopes.ts';
 import { createTestApp, dialects, type TestApp } from './helpers.ts';
 
 /**
@@ -52,10 +52,10 @@ describe.each(dialects)('cache scopes (%s)', (dialect) => {
     const expected = CACHE_SCOPES.flatMap((scope) =>
       scope.bumpedBy.flatMap((bump) =>
         dialect === 'postgres' && scope.per === 'everyone'
-          ? [`z_cache_${scope.name}_${bump.table}`]
+          ? [`z_cache_${bumpName(scope, bump)}`]
           : bump.on.map(
               (write) =>
-                `${dialect === 'postgres' ? 'z_cache_' : 'cache_'}${scope.name}_${bump.table}_${write}`,
+                `${dialect === 'postgres' ? 'z_cache_' : 'cache_'}${bumpName(scope, bump)}_${write}`,
             ),
       ),
     ).sort();
@@ -132,6 +132,69 @@ describe.each(dialects)('cache scopes (%s)', (dialect) => {
     expect(await version('notes:u2')).toBe(3);
   });
 
+  it('a fan-out scope bumps every user its hops reach, only for rows meeting its condition, before and after an update', async () => {
+    await sql`create table groups_t (id text primary key, title text not null)`.execute(t.db.db);
+    await sql`create table group_people (id text primary key, group_id text not null,
+                user_id text not null, kind text not null)`.execute(t.db.db);
+    const groupsScope = defineCacheScope({
+      name: 'groups',
+      per: 'user',
+      bumpedBy: [
+        {
+          table: 'groups_t',
+          on: ['update'],
+          user: {
+            from: 'id',
+            through: [{ table: 'group_people', match: 'group_id', take: 'user_id' }],
+          },
+        },
+        { table: 'group_people', on: ['insert', 'update', 'delete'], user: 'user_id' },
+        {
+          table: 'group_people',
+          on: ['insert', 'update', 'delete'],
+          when: { column: 'kind', equals: 'lead' },
+          user: {
+            from: 'group_id',
+            through: [{ table: 'group_people', match: 'group_id', take: 'user_id' }],
+          },
+        },
+      ],
+    });
+    await syncCacheTriggers(t.db.db, dialect, [...CACHE_SCOPES, groupsScope]);
+    const all = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          ['a', 'b', 'c', 'x'].map(async (u) => [u, (await version(`groups:${u}`)) ?? 0]),
+        ),
+      );
+    await sql`insert into groups_t (id, title) values ('g1', 'One'), ('g2', 'Two')`.execute(
+      t.db.db,
+    );
+    // Members of g1: a, b; of g2: x. Plain members bump themselves only.
+    await sql`insert into group_people (id, group_id, user_id, kind) values
+                ('p1', 'g1', 'a', 'member'), ('p2', 'g1', 'b', 'member'),
+                ('p3', 'g2', 'x', 'member')`.execute(t.db.db);
+    expect(await all()).toEqual({ a: 1, b: 1, c: 0, x: 1 });
+    // A lead joining g1 bumps everyone in g1 once (itself by both bumps), nobody in g2.
+    await sql`insert into group_people (id, group_id, user_id, kind)
+                values ('p4', 'g1', 'c', 'lead')`.execute(t.db.db);
+    expect(await all()).toEqual({ a: 2, b: 2, c: 2, x: 1 });
+    // Renaming g1 reaches its members through the hop; g2's member keeps its version.
+    await sql`update groups_t set title = 'Um' where id = 'g1'`.execute(t.db.db);
+    expect(await all()).toEqual({ a: 3, b: 3, c: 3, x: 1 });
+    // An update counts what the row was AND what it is: the lead stepping down still fans out,
+    // and a row moved to another user bumps both users.
+    await sql`update group_people set kind = 'member' where id = 'p4'`.execute(t.db.db);
+    expect((await all()).a).toBe(4);
+    const before = await all();
+    await sql`update group_people set user_id = 'x' where id = 'p2'`.execute(t.db.db);
+    const after = await all();
+    expect(after.b).toBeGreaterThan(before.b);
+    expect(after.x).toBeGreaterThan(before.x);
+    expect(after.a).toBe(before.a);
+    await syncCacheTriggers(t.db.db, dialect, CACHE_SCOPES);
+  });
+
   it('a declaration that could not become SQL is refused', () => {
     expect(() =>
       defineCacheScope({
@@ -155,7 +218,11 @@ describe.each(dialects)('cache scopes (%s)', (dialect) => {
                   for each statement execute function late_audit()`.execute(t.db.db);
       try {
         expect(await triggersAfterCache(t.db.db)).toEqual([
-          { table: 'classes', trigger: 'zz_late_audit', cacheTrigger: 'z_cache_classes_classes' },
+          {
+            table: 'classes',
+            trigger: 'zz_late_audit',
+            cacheTrigger: 'z_cache_classes_classes_delete',
+          },
         ]);
         await expect(syncCacheTriggers(t.db.db, dialect, CACHE_SCOPES)).rejects.toThrow(
           /zz_late_audit on classes.*locked last/s,

@@ -2,9 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassDetail, ClassSummary } from '@aprenda/shared/schemas/classes';
 import type { Conversation } from '@aprenda/shared/schemas/conversations';
+import { createApp } from '../src/app.ts';
+import { createDb } from '../src/db/client.ts';
 import { createResponseCache } from '../src/lib/response-cache.ts';
 import {
   bearer,
+  ORIGIN,
+  TEST_SECRET,
   createTestApp,
   dialects,
   jsonRequest,
@@ -160,6 +164,117 @@ describe.each(dialects)('response cache over the API (%s)', (dialect) => {
 
     await call(lucas, 'DELETE', `/conversations/${conv.id}`);
     expect(await conversations(lucas)).toEqual([]);
+  });
+
+  it('a write in one class invalidates only its members and teachers, on every instance (decision 0035)', async () => {
+    // A second app on the same database, as another server process would be.
+    const otherDb = createDb(dialect === 'sqlite' ? `file:${t.sqliteFile}` : t.env.DATABASE_URL, {
+      poolSize: 2,
+    });
+    const other = createApp({ env: t.env, db: otherDb, secret: TEST_SECRET });
+    try {
+      const rita = await signUp(t, { role: 'teacher', name: 'Rita Souza' });
+      const ana = await signUp(t, { role: 'student', name: 'Ana' });
+      const bia = await signUp(t, { role: 'student', name: 'Bia' });
+      const caio = await signUp(t, { role: 'student', name: 'Caio' });
+      const davi = await signUp(t, { role: 'student', name: 'Davi' });
+      const quimica = await call<ClassDetail>(helena, 'POST', '/classes', { title: 'Química' });
+      const historia = await call<ClassDetail>(rita, 'POST', '/classes', { title: 'História' });
+      for (const u of [ana, bia]) {
+        await call(helena, 'POST', `/classes/${quimica.id}/members?user_id=${u.id}`);
+      }
+      for (const u of [caio, davi]) {
+        await call(rita, 'POST', `/classes/${historia.id}/members?user_id=${u.id}`);
+      }
+
+      const apps = [
+        { name: 'this instance', app: t.app, cache: t.ctx.responseCache },
+        { name: 'the other instance', app: other.app, cache: other.ctx.responseCache },
+      ];
+      const mineOn = async (app: typeof t.app, u: SignedUp) => {
+        const res = await app.request('/api/classes/mine', {
+          headers: { origin: ORIGIN, ...bearer(u) },
+        });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as Page<ClassSummary>).items;
+      };
+      const version = async (u: SignedUp) =>
+        (
+          await sql<{ version: number | string }>`
+            select version from cache_versions where scope = ${`classes:${u.id}`}`.execute(t.db.db)
+        ).rows[0]?.version;
+
+      /** History's people read on both instances: every read a hit, the same answer. */
+      const bystanders = [caio, davi, rita];
+      const expected = new Map<string, string>();
+      for (const u of bystanders) {
+        expected.set(u.id, JSON.stringify(await mineOn(t.app, u)));
+        await mineOn(other.app, u);
+      }
+      const versions = await Promise.all(bystanders.map(version));
+      async function historyStillCached(after: string) {
+        for (const { name, app, cache } of apps) {
+          for (const u of bystanders) {
+            const hits = cache.stats().hits;
+            expect(JSON.stringify(await mineOn(app, u)), `${after}, ${name}`).toBe(
+              expected.get(u.id),
+            );
+            expect(cache.stats().hits, `${after}: a hit on ${name}`).toBe(hits + 1);
+          }
+        }
+        expect(await Promise.all(bystanders.map(version)), after).toEqual(versions);
+      }
+      /** Chemistry's student and teacher see a change at once, on both instances. */
+      async function chemistrySees(check: (items: ClassSummary[]) => void) {
+        for (const { app } of apps) for (const u of [ana, helena]) check(await mineOn(app, u));
+      }
+      const chem = (items: ClassSummary[]) => items.find((c) => c.id === quimica.id);
+
+      // Prime both instances for Chemistry's people too.
+      for (const { app } of apps) for (const u of [ana, bia, helena]) await mineOn(app, u);
+
+      await call(helena, 'PUT', `/classes/${quimica.id}`, { title: 'Química Orgânica' });
+      await chemistrySees((items) => expect(chem(items)?.title).toBe('Química Orgânica'));
+      await historyStillCached('a rename in another class');
+
+      await call(helena, 'POST', `/classes/${quimica.id}/events`, {
+        title: 'Prova',
+        starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+      });
+      await chemistrySees((items) => expect(chem(items)?.next_event?.title).toBe('Prova'));
+      await historyStillCached('an event in another class');
+
+      const joao = await signUp(t, { role: 'teacher', name: 'João Lima' });
+      await call(helena, 'POST', `/classes/${quimica.id}/members?user_id=${joao.id}&role=teacher`);
+      await chemistrySees((items) => expect(chem(items)?.teachers).toContain('João Lima'));
+      await historyStillCached('a co-teacher in another class');
+
+      await outside(sql`update "user" set name = 'João P. Lima' where id = ${joao.id}`);
+      await chemistrySees((items) => expect(chem(items)?.teachers).toContain('João P. Lima'));
+      await historyStillCached("another class's teacher renamed");
+
+      // A removed student never sees the class again — through either instance, at once.
+      for (const { app } of apps)
+        expect((await mineOn(app, bia)).map((c) => c.id)).toEqual([quimica.id]);
+      const removed = await other.app.request(`/api/classes/${quimica.id}/members/${bia.id}`, {
+        method: 'DELETE',
+        headers: { origin: ORIGIN, ...bearer(helena) },
+      });
+      expect(removed.status).toBeLessThan(300);
+      for (const { name, app } of apps) {
+        expect(await mineOn(app, bia), `removed, read on ${name}`).toEqual([]);
+      }
+      await historyStillCached('a student removed from another class');
+
+      // The class deleted from outside both processes: its members' lists drop it everywhere.
+      await outside(sql`delete from classes where id = ${quimica.id}`);
+      for (const { app } of apps) {
+        for (const u of [ana, helena, joao]) expect(chem(await mineOn(app, u))).toBeUndefined();
+      }
+      await historyStillCached('another class deleted');
+    } finally {
+      await otherDb.close();
+    }
   });
 
   it('RESPONSE_CACHE_MB=0 turns it off', async () => {

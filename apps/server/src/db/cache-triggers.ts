@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { CacheBump, CacheScope, CacheWrite } from '../lib/cache-scopes.ts';
+import {
+  bumpName,
+  type CacheBump,
+  type CacheScope,
+  type CacheWrite,
+  userPath,
+} from '../lib/cache-scopes.ts';
 import type { Db, Dialect } from './types.ts';
 
 /**
@@ -30,9 +36,6 @@ const SYNC_LOCK = 0x6361636865;
 const quote = (name: string) => `"${name}"`;
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-type RowRef = 'new' | 'old';
-const rowOf = (write: CacheWrite): RowRef => (write === 'delete' ? 'old' : 'new');
-
 /** The statements that create every cache trigger (and function) for `scopes` on `dialect`. */
 export function cacheTriggerStatements(scopes: readonly CacheScope[], dialect: Dialect): string[] {
   const statements: string[] = [];
@@ -49,14 +52,56 @@ export function cacheTriggerStatements(scopes: readonly CacheScope[], dialect: D
   return statements;
 }
 
-/** SQLite: the written row's user id as an SQL expression, and the FROM it needs (per-user). */
-function userSource(bump: CacheBump, rows: RowRef): { expr: string; from: string } {
-  const user = bump.user!;
-  if (typeof user === 'string') return { expr: `${rows}.${quote(user)}`, from: '' };
-  return {
-    expr: `p.${quote(user.column)}`,
-    from: ` FROM ${quote(user.via)} p WHERE p."id" = ${rows}.${quote(user.key)}`,
-  };
+type RowRef = 'new' | 'old';
+/** The rows a write leaves to look at: inserted (new), deleted (old), updated (both). */
+const rowsOf = (write: CacheWrite): RowRef[] =>
+  write === 'insert' ? ['new'] : write === 'delete' ? ['old'] : ['old', 'new'];
+
+/**
+ * The `<scope>:<user id>` rows one written row (`row`: SQLite's new/old, PostgreSQL's alias of a
+ * transition table) bumps, as a SELECT of one column `s`: the row's user column, or the fan-out
+ * through the hops (each hop one indexed lookup), only for rows meeting the bump's condition.
+ * `from`: SQLite names new/old directly; PostgreSQL selects from the transition table.
+ */
+function usersSelect(scope: CacheScope, bump: CacheBump, row: string, from: string): string {
+  const path = userPath(bump.user!);
+  const conditions: string[] = [];
+  if (bump.when)
+    conditions.push(`${row}.${quote(bump.when.column)} = ${literal(bump.when.equals)}`);
+  let expr = `${row}.${quote(path.from)}`;
+  // `table alias` and its join condition; the first source's condition goes to the WHERE.
+  const sources: Array<[string, string | null]> = from ? [[from, null]] : [];
+  path.through.forEach((hop, i) => {
+    const alias = `h${i + 1}`;
+    sources.push([`${quote(hop.table)} ${alias}`, `${alias}.${quote(hop.match)} = ${expr}`]);
+    if (hop.when) {
+      conditions.push(`${alias}.${quote(hop.when.column)} = ${literal(hop.when.equals)}`);
+    }
+    expr = `${alias}.${quote(hop.take)}`;
+  });
+  let fromClause = '';
+  sources.forEach(([source, on], i) => {
+    if (i === 0) {
+      fromClause = ` FROM ${source}`;
+      if (on) conditions.unshift(on);
+    } else fromClause += ` JOIN ${source} ON ${on}`;
+  });
+  const where = conditions.length ? conditions.join(' AND ') : 'true';
+  return `SELECT ${literal(`${scope.name}:`)} || ${expr} AS s${fromClause} WHERE ${where}`;
+}
+
+/**
+ * Bump every `<scope>:<user>` row the written rows reach, once each (DISTINCT), in one order
+ * (PostgreSQL locks version rows as it upserts them: the same order in every transaction).
+ */
+function upsertUsers(selects: string[], dialect: Dialect): string {
+  // SQLite: one writer at a time, no order needed; its parser wants a WHERE right before
+  // ON CONFLICT in INSERT … SELECT.
+  const [order, version] =
+    dialect === 'postgres' ? [' ORDER BY s', 'cache_versions.version + 1'] : ['', 'version + 1'];
+  return `INSERT INTO cache_versions (scope, version)
+            SELECT DISTINCT s, 1 FROM (${selects.join(' UNION ')}) AS bumped WHERE s IS NOT NULL${order}
+            ON CONFLICT (scope) DO UPDATE SET version = ${version};`;
 }
 
 function sqliteScope(scope: CacheScope): string[] {
@@ -66,20 +111,14 @@ function sqliteScope(scope: CacheScope): string[] {
         write === 'update' && bump.columns
           ? `UPDATE OF ${bump.columns.map(quote).join(', ')}`
           : write.toUpperCase();
-      let body: string;
-      if (scope.per === 'everyone') {
-        body = `UPDATE cache_versions SET version = version + 1 WHERE scope = ${literal(scope.name)};`;
-      } else {
-        const { expr, from } = userSource(bump, rowOf(write));
-        // `INSERT … SELECT … ON CONFLICT` needs a WHERE in the SELECT (SQLite's parser): `from`
-        // has one; a plain column gets VALUES.
-        const select = from
-          ? `SELECT ${literal(`${scope.name}:`)} || ${expr}, 1${from}`
-          : `VALUES (${literal(`${scope.name}:`)} || ${expr}, 1)`;
-        body = `INSERT INTO cache_versions (scope, version) ${select}
-                  ON CONFLICT (scope) DO UPDATE SET version = version + 1;`;
-      }
-      return `CREATE TRIGGER ${SQLITE_PREFIX}${scope.name}_${bump.table}_${write}
+      const body =
+        scope.per === 'everyone'
+          ? `UPDATE cache_versions SET version = version + 1 WHERE scope = ${literal(scope.name)};`
+          : upsertUsers(
+              rowsOf(write).map((ref) => usersSelect(scope, bump, ref, '')),
+              'sqlite',
+            );
+      return `CREATE TRIGGER ${SQLITE_PREFIX}${bumpName(scope, bump)}_${write}
                 AFTER ${event} ON ${quote(bump.table)} BEGIN ${body} END`;
     }),
   );
@@ -101,37 +140,30 @@ function postgresScope(scope: CacheScope): string[] {
               : write.toUpperCase(),
           )
           .join(' OR ');
-        return `CREATE TRIGGER ${PG_TRIGGER_PREFIX}${scope.name}_${bump.table}
+        return `CREATE TRIGGER ${PG_TRIGGER_PREFIX}${bumpName(scope, bump)}
                   AFTER ${events} ON ${quote(bump.table)}
                   FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`;
       }),
     ];
   }
   // Per user: one trigger per write (a transition table serves one event), reading the written
-  // rows' user ids from it. No column list: PostgreSQL refuses one with transition tables.
+  // rows from its transition tables (an update: the rows before and after). No column list:
+  // PostgreSQL refuses one with transition tables.
   return scope.bumpedBy.flatMap((bump) =>
     bump.on.flatMap((write) => {
-      const rows = rowOf(write);
-      const table = `${rows}_rows`;
-      const fn = `${PG_FUNCTION_PREFIX}${scope.name}_${bump.table}_${write}`;
-      const user = bump.user!;
-      const [expr, source] =
-        typeof user === 'string'
-          ? [`r.${quote(user)}`, `FROM ${table} r`]
-          : [
-              `p.${quote(user.column)}`,
-              `FROM ${table} r JOIN ${quote(user.via)} p ON p."id" = r.${quote(user.key)}`,
-            ];
+      const name = `${bumpName(scope, bump)}_${write}`;
+      const fn = `${PG_FUNCTION_PREFIX}${name}`;
+      const refs = rowsOf(write);
+      const selects = refs.map((ref) => usersSelect(scope, bump, 'r', `${ref}_rows r`));
+      const referencing = refs.map((ref) => `${ref.toUpperCase()} TABLE AS ${ref}_rows`).join(' ');
       return [
         `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-           INSERT INTO cache_versions (scope, version)
-             SELECT DISTINCT ${literal(`${scope.name}:`)} || ${expr}, 1 ${source}
-             ON CONFLICT (scope) DO UPDATE SET version = cache_versions.version + 1;
+           ${upsertUsers(selects, 'postgres')}
            RETURN NULL;
          END $$`,
-        `CREATE TRIGGER ${PG_TRIGGER_PREFIX}${scope.name}_${bump.table}_${write}
+        `CREATE TRIGGER ${PG_TRIGGER_PREFIX}${name}
            AFTER ${write.toUpperCase()} ON ${quote(bump.table)}
-           REFERENCING ${rows.toUpperCase()} TABLE AS ${table}
+           REFERENCING ${referencing}
            FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`,
       ];
     }),

@@ -15,6 +15,38 @@
 
 export type CacheWrite = 'insert' | 'update' | 'delete';
 
+/**
+ * One step from a set of values to another: the `take` column of the `table` rows whose `match`
+ * column holds one of the values (optionally only rows whose `when.column` equals `when.equals`).
+ * An index on `table (match)` keeps the trigger a seek.
+ */
+export interface CacheHop {
+  readonly table: string;
+  readonly match: string;
+  readonly take: string;
+  readonly when?: CacheCondition;
+}
+
+/** A column of a row that must hold a given text value. */
+export interface CacheCondition {
+  readonly column: string;
+  readonly equals: string;
+}
+
+/**
+ * Where a per-user scope finds the users whose answers a written row changes:
+ * - a column of the row (`'user_id'`);
+ * - a column of the parent row it references (`{ via: parent table, key: this row's column
+ *   holding the parent's id, column: the parent's user column }`; the parent's `id` is its key);
+ * - a fan-out (`{ from: a column of the row, through: [hops…] }`): e.g. every member of the
+ *   written row's class is `{ from: 'class_id', through: [{ table: 'class_members',
+ *   match: 'class_id', take: 'user_id' }] }`.
+ */
+export type CacheUsers =
+  | string
+  | { readonly via: string; readonly key: string; readonly column: string }
+  | { readonly from: string; readonly through: readonly CacheHop[] };
+
 export interface CacheBump {
   /** The table whose writes bump the scope. */
   readonly table: string;
@@ -24,12 +56,13 @@ export interface CacheBump {
    * column list with the transition tables of a per-user scope: there, every update counts.
    */
   readonly columns?: readonly string[];
+  /** Per-user scopes: whose versions a written row bumps (see CacheUsers). */
+  readonly user?: CacheUsers;
   /**
-   * Per-user scopes: where the written row's user id is — a column of the row, or a column of
-   * the parent row it references (`{ via: parent table, key: this row's column holding the
-   * parent's id, column: the parent's user column }`). The parent's `id` is its key.
+   * Per-user scopes: only written rows with this value count (an update counts when the row had
+   * it before or has it after).
    */
-  readonly user?: string | { readonly via: string; readonly key: string; readonly column: string };
+  readonly when?: CacheCondition;
 }
 
 export interface CacheScope {
@@ -38,6 +71,24 @@ export interface CacheScope {
   /** One version for everyone, or one per user (created by the first bump). */
   readonly per: 'everyone' | 'user';
   readonly bumpedBy: readonly CacheBump[];
+}
+
+/** A bump's users as a fan-out: the row's column, then the hops (empty for a plain column). */
+export function userPath(users: CacheUsers): { from: string; through: readonly CacheHop[] } {
+  if (typeof users === 'string') return { from: users, through: [] };
+  if ('via' in users) {
+    return { from: users.key, through: [{ table: users.via, match: 'id', take: users.column }] };
+  }
+  return users;
+}
+
+/**
+ * The name a bump's triggers carry: `<scope>_<table>`, and `_2`, `_3`… for a scope's second,
+ * third… bump on the same table.
+ */
+export function bumpName(scope: CacheScope, bump: CacheBump): string {
+  const index = scope.bumpedBy.filter((b) => b.table === bump.table).indexOf(bump);
+  return `${scope.name}_${bump.table}${index > 0 ? `_${index + 1}` : ''}`;
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
@@ -51,12 +102,20 @@ export function defineCacheScope<const S extends CacheScope>(scope: S): S {
   if (scope.bumpedBy.length === 0) bad('nothing bumps it');
   for (const bump of scope.bumpedBy) {
     const names = [bump.table, ...(bump.columns ?? [])];
-    if (typeof bump.user === 'string') names.push(bump.user);
-    else if (bump.user) names.push(bump.user.via, bump.user.key, bump.user.column);
+    if (bump.user) {
+      const path = userPath(bump.user);
+      names.push(path.from);
+      for (const hop of path.through) {
+        names.push(hop.table, hop.match, hop.take);
+        if (hop.when) names.push(hop.when.column);
+      }
+    }
+    if (bump.when) names.push(bump.when.column);
     for (const name of names) if (!IDENTIFIER.test(name)) bad(`${name} is not a plain identifier`);
     if (bump.on.length === 0) bad(`${bump.table}: no write named`);
     if (scope.per === 'user' && !bump.user) bad(`${bump.table}: a per-user scope needs user`);
     if (scope.per === 'everyone' && bump.user) bad(`${bump.table}: user on a global scope`);
+    if (scope.per === 'everyone' && bump.when) bad(`${bump.table}: when on a global scope`);
   }
   return scope;
 }

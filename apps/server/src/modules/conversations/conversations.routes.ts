@@ -25,7 +25,6 @@ import {
 } from './conversations.service.ts';
 import { listMessages } from './messages.service.ts';
 import { cachedJson } from '../../middleware/cached-json.ts';
-import { classesScope } from '../classes/public.ts';
 import { conversationsScope } from './conversations.cache.ts';
 
 /** The interface language from Accept-Language (a hint for the tutor; it answers in the user's). */
@@ -52,12 +51,12 @@ export function conversationsRoutes(ctx: AppContext) {
   r.get('/ai/models', async (c) => c.json(await listModels(ctx, currentUser(c).id)));
 
   // My conversations (and searches): from the response cache while none of my conversations or
-  // messages and no class (titles) has changed since (decision 0018).
+  // messages and none of their classes' titles has changed since (decisions 0018, 0035).
   r.get('/conversations', zv('query', listConversationsQuerySchema), async (c) => {
     const { q, cursor, limit } = c.req.valid('query');
     const userId = currentUser(c).id;
     const key = JSON.stringify(['conversations', userId, limit, cursor ?? '', q ?? '']);
-    return cachedJson(c, ctx, key, [classesScope, conversationsScope], () =>
+    return cachedJson(c, ctx, key, [conversationsScope], () =>
       listConversations(ctx, userId, { q, cursor, limit }),
     );
   });
