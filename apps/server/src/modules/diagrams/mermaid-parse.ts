@@ -41,7 +41,11 @@ interface Pending {
   resolve: (r: ParseResult) => void;
   reject: (e: Error) => void;
   timer: NodeJS.Timeout;
+  /** performance.now() past which the answer counts as too late, even if it is already here. */
+  deadline: number;
 }
+
+const TOO_LONG: ParseResult = { ok: false, message: 'Parsing took too long', line: null };
 
 const WORKER_URL = new URL('./mermaid-parse.worker.ts', import.meta.url);
 
@@ -90,6 +94,13 @@ export function createMermaidParser(options: ParserOptions = {}): MermaidParser 
         if (!p) return;
         pending.delete(msg.id);
         clearTimeout(p.timer);
+        // A busy event loop can deliver a late answer before the timer fires: the limit holds
+        // either way.
+        if (performance.now() > p.deadline) {
+          p.resolve(TOO_LONG);
+          if (worker === w) stop(new ParserUnavailable('The Mermaid parser was restarted'));
+          return;
+        }
         p.resolve(
           msg.ok
             ? { ok: true, diagramType: msg.diagramType }
@@ -130,11 +141,11 @@ export function createMermaidParser(options: ParserOptions = {}): MermaidParser 
         const timer = setTimeout(() => {
           if (!pending.has(id)) return;
           pending.delete(id);
-          resolve({ ok: false, message: 'Parsing took too long', line: null });
+          resolve(TOO_LONG);
           // The thread may be stuck in the parse: end it (the next parse starts a new one).
           if (worker === w) stop(new ParserUnavailable('The Mermaid parser was restarted'));
         }, parseTimeoutMs);
-        pending.set(id, { resolve, reject, timer });
+        pending.set(id, { resolve, reject, timer, deadline: performance.now() + parseTimeoutMs });
         w.postMessage({ id, text });
       });
     },
