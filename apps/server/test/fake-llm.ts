@@ -55,6 +55,11 @@ export interface FakeLlmOptions {
   acceptKeys?: string[];
   /** Listen on this port (e.g. to come back where a killed one was). Default: a free one. */
   port?: number;
+  /**
+   * Decides the answer of a chat request from its content (checked before the queues; undefined
+   * falls through to them): a model scripted per prompt, e.g. for the tutor evaluation.
+   */
+  respond?: (request: RecordedLlmRequest) => LlmStep | undefined;
 }
 
 export interface FakeLlm {
@@ -138,8 +143,11 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
 
     const key = authorization?.replace(/^Bearer\s+/i, '') ?? '';
     let step: LlmStep;
+    const chosen = options.respond?.(requests.at(-1)!);
     if (options.acceptKeys && !options.acceptKeys.includes(key)) {
       step = { kind: 'status', status: 401, message: 'Incorrect API key provided' };
+    } else if (chosen) {
+      step = chosen;
     } else if (structuredSchema(body) !== undefined) {
       step = objectQueue.shift() ??
         options.defaultObject ?? { kind: 'object', value: exampleOf(structuredSchema(body)) };
