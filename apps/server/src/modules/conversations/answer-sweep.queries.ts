@@ -20,7 +20,10 @@ export async function trySweepLock(trx: Trx, engine: Pick<DbHandle, 'dialect'>):
 /**
  * Mark every answer still `streaming` and untouched since `before` as `failed`
  * (`provider_stream_dropped`), its partial text kept. Reads only streaming rows (partial index
- * `messages_streaming_idx`, migration 0010). Returns how many.
+ * `messages_streaming_idx`, migration 0010). `'streaming'` is a literal in the SQL text, not a
+ * parameter: a plan made without the parameters' values (PostgreSQL's generic plan of the prepared
+ * statement; SQLite before it binds) cannot prove `status = $1` implies the index's
+ * `status = 'streaming'` and scans the whole table instead (decision 0034). Returns how many.
  */
 export async function failStaleAnswers(trx: Trx, before: string, now: string): Promise<number> {
   const result = await trx
@@ -30,7 +33,7 @@ export async function failStaleAnswers(trx: Trx, before: string, now: string): P
       error_code: 'provider_stream_dropped',
       updated_at: now,
     })
-    .where('status', '=', 'streaming')
+    .where('status', '=', sql.lit('streaming'))
     .where('updated_at', '<', before)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
