@@ -27,6 +27,7 @@ import { classesRoutes } from './modules/classes/classes.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { publicConfig } from './modules/config/public.ts';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
 import { skillsRoutes } from './modules/skills/skills.routes.ts';
 import { generateRoutes } from './modules/flashcards/generate.routes.ts';
@@ -187,8 +188,16 @@ export function createApp(deps: AppDeps) {
     app.all(`${prefix}/*`, unknown);
   }
 
-  // Everything else: the built web app with history fallback.
-  app.get('*', spa({ root: ctx.env.WEB_DIST ?? DEFAULT_WEB_DIST }));
+  // Everything else: the built web app with history fallback; its index.html carries the same
+  // configuration as GET {API_PREFIX}/config (decision 0033).
+  app.get(
+    '*',
+    spa({
+      root: ctx.env.WEB_DIST ?? DEFAULT_WEB_DIST,
+      config: publicConfig(ctx.env),
+      sessionCheck: `${records}/auth/get-session`,
+    }),
+  );
 
   return { app, auth: ctx.auth, ctx };
 }

@@ -15,6 +15,16 @@ import { createTestApp, dialects, TEST_SECRET, type TestApp } from './helpers.ts
 const ORIGIN = 'http://localhost:3000';
 const INDEX_HTML =
   '<!doctype html><html><head><title>Aprenda test</title></head><body></body></html>';
+/** What the server serves for it: the public config written into the head (decision 0033). */
+const SERVED_INDEX = INDEX_HTML.replace(
+  '</head>',
+  `<script id="aprenda-config" type="application/json">${JSON.stringify({
+    apiPrefix: '/api',
+    recordsPrefix: '/pb',
+    github: false,
+    posthog: { key: 'phc_test_key', host: 'https://eu.posthog.example' },
+  })}</script></head>`,
+);
 const ASSET_JS = 'console.log("app-abc123");';
 const BIG_JS = `export const words = ${JSON.stringify(Array.from({ length: 800 }, (_, i) => `palavra-${i}`))};\n`;
 
@@ -163,7 +173,7 @@ describe.each(dialects)('platform over HTTP (%s)', (dialect) => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       expect(res.headers.get('cache-control')).toBe('no-cache');
-      expect(await res.text()).toBe(INDEX_HTML);
+      expect(await res.text()).toBe(SERVED_INDEX);
     });
 
     it.each(['/dashboard/chat', '/about', '/some/deep/unknown/path', '/profile?tab=keys'])(
@@ -172,7 +182,7 @@ describe.each(dialects)('platform over HTTP (%s)', (dialect) => {
         const res = await t.app.request(path);
         expect(res.status).toBe(200);
         expect(res.headers.get('cache-control')).toBe('no-cache');
-        expect(await res.text()).toBe(INDEX_HTML);
+        expect(await res.text()).toBe(SERVED_INDEX);
       },
     );
 
@@ -242,7 +252,7 @@ describe.each(dialects)('platform over HTTP (%s)', (dialect) => {
       const text = await res.text();
       expect(text).not.toContain('root:');
       expect([200, 400, 404]).toContain(res.status);
-      if (res.status === 200) expect(text).toBe(INDEX_HTML);
+      if (res.status === 200) expect(text).toBe(SERVED_INDEX);
     });
 
     it('a malformed percent-encoding is 400, not a crash', async () => {

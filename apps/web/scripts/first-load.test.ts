@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type PluginOption } from 'vite';
 import { namespacesFor } from '../src/lib/route-namespaces';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from './route-preloads';
 import config from '../vite.config';
 import {
   FIRST_LOAD_BUDGET,
@@ -77,6 +78,23 @@ describe('first load', () => {
       expect(measured.gzip, formatReport([measured])).toBeLessThanOrEqual(FIRST_LOAD_BUDGET[path]);
     },
   );
+
+  it('the route preloads the server links in index.html are the first load beyond index.html', async () => {
+    const html = await readFile(join(outDir, 'index.html'), 'utf8');
+    const manifest = await readManifest(outDir);
+    const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+    const inHtml = new Set(staticClosure(manifest, [entryKey!]));
+    expect(html).toContain(`src="/${[...inHtml][0]}"`);
+    const table = JSON.parse(
+      await readFile(join(outDir, ROUTE_PRELOADS_FILE), 'utf8'),
+    ) as RoutePreloads;
+    for (const measured of results) {
+      const preloads = table.routes.find((r) => r.path === measured.route);
+      expect(preloads, measured.route).toBeDefined();
+      const beyond = measured.files.map((f) => f.file).filter((f) => !inHtml.has(f));
+      expect([...preloads!.files].sort(), measured.route).toEqual(beyond.sort());
+    }
+  });
 
   it('fetches the screen’s Portuguese catalogs only: no English, no catalog of another screen', () => {
     for (const measured of results) {

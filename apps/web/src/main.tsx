@@ -1,14 +1,16 @@
 import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { PublicConfig } from '@aprenda/shared/schemas/config';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router';
 import './index.css';
 import { Providers } from '@/app/providers';
 import { RouteErrorBoundary } from '@/app/route-error-boundary';
 import { routes } from '@/app/router';
+import { startScreen } from '@/app/start-screen';
 import { initAnalytics, trackVisibility } from '@/lib/analytics';
 import { configureApiClients } from '@/lib/api-client';
 import { setAuthPrefix } from '@/lib/auth-session';
-import { loadConfig } from '@/lib/config';
+import { loadConfig, readInlineConfig } from '@/lib/config';
 import { afterFirstScreen } from '@/lib/first-screen';
 import { i18n, loadNamespacesFor } from '@/lib/i18n';
 import { currentIdentity } from '@/lib/identity';
@@ -20,17 +22,40 @@ import { refreshSession } from '@/lib/session';
  * the router (declarative mode), i18next with the "common" catalogs, TanStack Query and the shell.
  * Each screen is a lazy chunk; its translation catalogs are fetched alongside it in the language
  * in use only; toasts, the Better Auth client, zod and PostHog load when they are first needed.
+ *
+ * First paint (issue 16, decision 0033): the runtime configuration is in the served index.html, so
+ * the session check, the screen's chunks, its catalogs and (once the session names a user) its
+ * first lists all start here, side by side, before React renders anything.
  */
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing');
 const root = createRoot(container);
 
-// "Carregando..." while the runtime configuration loads (before the router renders).
-container.innerHTML = `<div role="status" style="padding:2rem;text-align:center">${i18n.t('common:loading')}</div>`;
+// Under the logo index.html paints before any script: "Carregando..." until the first screen
+// renders (its catalogs, and in dev the configuration).
+container.insertAdjacentHTML(
+  'beforeend',
+  `<div role="status" style="padding:0 2rem 2rem;text-align:center">${i18n.t('common:loading')}</div>`,
+);
 
-// The catalogs of the screen being opened, in the language in use, load with the configuration.
-const catalogs = loadNamespacesFor(window.location.pathname);
+function applyConfig(config: PublicConfig): void {
+  setAuthPrefix(config.recordsPrefix);
+  configureApiClients(config, {
+    getIdentity: currentIdentity,
+    onUnauthorized: () => void refreshSession(queryClient),
+  });
+}
+
+// The configuration the server wrote into index.html: no round trip before the session check, the
+// screen's catalogs (in the language in use) and its chunks start, together. Without it (the Vite
+// dev server) the catalogs start now and the rest once boot() has read GET /api/config.
+const { pathname } = window.location;
+const inlineConfig = readInlineConfig();
+if (inlineConfig) applyConfig(inlineConfig);
+const catalogs = inlineConfig
+  ? startScreen(queryClient, pathname, loadNamespacesFor)
+  : loadNamespacesFor(pathname);
 
 function AppRoutes() {
   const { pathname } = useLocation();
@@ -41,12 +66,13 @@ function AppRoutes() {
 }
 
 async function boot() {
-  const [config] = await Promise.all([loadConfig(), catalogs]);
-  setAuthPrefix(config.recordsPrefix);
-  configureApiClients(config, {
-    getIdentity: currentIdentity,
-    onUnauthorized: () => void refreshSession(queryClient),
-  });
+  let config = inlineConfig;
+  if (!config) {
+    config = await loadConfig();
+    applyConfig(config);
+    void startScreen(queryClient, pathname, loadNamespacesFor);
+  }
+  await catalogs;
   trackVisibility();
   root.render(
     <StrictMode>

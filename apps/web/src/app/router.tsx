@@ -1,91 +1,151 @@
-import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { lazy, type ComponentType, type ReactElement } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
-// Every screen is its own chunk, shown behind <Suspense fallback="Carregando...">.
-const HomePage = lazy(() => import('./routes/home').then((m) => ({ default: m.HomePage })));
-const AboutPage = lazy(() => import('./routes/about').then((m) => ({ default: m.AboutPage })));
-const AuthPage = lazy(() => import('./routes/auth').then((m) => ({ default: m.AuthPage })));
-const ForgotPasswordPage = lazy(() =>
-  import('./routes/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })),
+/** How to fetch each lazy screen's chunk, by component (preloadScreens). */
+const loaders = new Map<unknown, () => Promise<unknown>>();
+
+/**
+ * A screen in its own chunk, shown behind <Suspense fallback="Carregando...">. Its chunk is fetched
+ * once: by preloadScreens (main.tsx, at start, for the path being opened) or when it first renders.
+ */
+function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
+  let loading: Promise<M> | null = null;
+  // A failed fetch is not kept: the next render (or preload) tries again.
+  const once = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    }));
+  const Screen = lazy(() => once().then((m) => ({ default: pick(m) })));
+  loaders.set(Screen, once);
+  return Screen;
+}
+
+const HomePage = screen(
+  () => import('./routes/home'),
+  (m) => m.HomePage,
 );
-const ResetPasswordPage = lazy(() =>
-  import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordPage })),
+const AboutPage = screen(
+  () => import('./routes/about'),
+  (m) => m.AboutPage,
 );
-const VerifyEmailPage = lazy(() =>
-  import('./routes/verify-email').then((m) => ({ default: m.VerifyEmailPage })),
+const AuthPage = screen(
+  () => import('./routes/auth'),
+  (m) => m.AuthPage,
 );
-const ProfilePage = lazy(() =>
-  import('./routes/profile').then((m) => ({ default: m.ProfilePage })),
+const ForgotPasswordPage = screen(
+  () => import('./routes/forgot-password'),
+  (m) => m.ForgotPasswordPage,
 );
-const DashboardLayout = lazy(() =>
-  import('./routes/dashboard-layout').then((m) => ({ default: m.DashboardLayout })),
+const ResetPasswordPage = screen(
+  () => import('./routes/reset-password'),
+  (m) => m.ResetPasswordPage,
 );
-const DashboardIndexPage = lazy(() =>
-  import('./routes/dashboard-index').then((m) => ({ default: m.DashboardIndexPage })),
+const VerifyEmailPage = screen(
+  () => import('./routes/verify-email'),
+  (m) => m.VerifyEmailPage,
 );
-const StudentPage = lazy(() =>
-  import('./routes/student').then((m) => ({ default: m.StudentPage })),
+const ProfilePage = screen(
+  () => import('./routes/profile'),
+  (m) => m.ProfilePage,
 );
-const StudentClassPage = lazy(() =>
-  import('./routes/student-class').then((m) => ({ default: m.StudentClassPage })),
+const DashboardLayout = screen(
+  () => import('./routes/dashboard-layout'),
+  (m) => m.DashboardLayout,
 );
-const TeacherPage = lazy(() =>
-  import('./routes/teacher').then((m) => ({ default: m.TeacherPage })),
+const DashboardIndexPage = screen(
+  () => import('./routes/dashboard-index'),
+  (m) => m.DashboardIndexPage,
 );
-const TeacherClassPage = lazy(() =>
-  import('./routes/teacher-class').then((m) => ({ default: m.TeacherClassPage })),
+const StudentPage = screen(
+  () => import('./routes/student'),
+  (m) => m.StudentPage,
 );
-const ChatPage = lazy(() => import('./routes/chat').then((m) => ({ default: m.ChatPage })));
-const FlashcardsPage = lazy(() =>
-  import('./routes/flashcards').then((m) => ({ default: m.FlashcardsPage })),
+const StudentClassPage = screen(
+  () => import('./routes/student-class'),
+  (m) => m.StudentClassPage,
 );
-const FlashcardDeckPage = lazy(() =>
-  import('./routes/flashcard-deck').then((m) => ({ default: m.FlashcardDeckPage })),
+const TeacherPage = screen(
+  () => import('./routes/teacher'),
+  (m) => m.TeacherPage,
 );
-const FlashcardReviewPage = lazy(() =>
-  import('./routes/flashcard-review').then((m) => ({ default: m.FlashcardReviewPage })),
+const TeacherClassPage = screen(
+  () => import('./routes/teacher-class'),
+  (m) => m.TeacherClassPage,
 );
-const ExercisesPage = lazy(() =>
-  import('./routes/exercises').then((m) => ({ default: m.ExercisesPage })),
+const ChatPage = screen(
+  () => import('./routes/chat'),
+  (m) => m.ChatPage,
 );
-const AssignmentPage = lazy(() =>
-  import('./routes/assignment').then((m) => ({ default: m.AssignmentPage })),
+const FlashcardsPage = screen(
+  () => import('./routes/flashcards'),
+  (m) => m.FlashcardsPage,
 );
-const AssignmentResultsPage = lazy(() =>
-  import('./routes/assignment-results').then((m) => ({ default: m.AssignmentResultsPage })),
+const FlashcardDeckPage = screen(
+  () => import('./routes/flashcard-deck'),
+  (m) => m.FlashcardDeckPage,
 );
-const AdaptivePage = lazy(() =>
-  import('./routes/adaptive').then((m) => ({ default: m.AdaptivePage })),
+const FlashcardReviewPage = screen(
+  () => import('./routes/flashcard-review'),
+  (m) => m.FlashcardReviewPage,
 );
-const MetricsPage = lazy(() =>
-  import('./routes/metrics').then((m) => ({ default: m.MetricsPage })),
+const ExercisesPage = screen(
+  () => import('./routes/exercises'),
+  (m) => m.ExercisesPage,
 );
-const AnalyticsPage = lazy(() =>
-  import('./routes/analytics').then((m) => ({ default: m.AnalyticsPage })),
+const AssignmentPage = screen(
+  () => import('./routes/assignment'),
+  (m) => m.AssignmentPage,
 );
-const AnalyticsStudentPage = lazy(() =>
-  import('./routes/analytics-student').then((m) => ({ default: m.AnalyticsStudentPage })),
+const AssignmentResultsPage = screen(
+  () => import('./routes/assignment-results'),
+  (m) => m.AssignmentResultsPage,
 );
-const WhiteboardPage = lazy(() =>
-  import('./routes/whiteboard').then((m) => ({ default: m.WhiteboardPage })),
+const AdaptivePage = screen(
+  () => import('./routes/adaptive'),
+  (m) => m.AdaptivePage,
 );
-const WhiteboardBoardPage = lazy(() =>
-  import('./routes/whiteboard-board').then((m) => ({ default: m.WhiteboardBoardPage })),
+const MetricsPage = screen(
+  () => import('./routes/metrics'),
+  (m) => m.MetricsPage,
 );
-const WhiteboardHandoutsPage = lazy(() =>
-  import('./routes/whiteboard-handouts').then((m) => ({ default: m.WhiteboardHandoutsPage })),
+const AnalyticsPage = screen(
+  () => import('./routes/analytics'),
+  (m) => m.AnalyticsPage,
 );
-const DiagramsPage = lazy(() =>
-  import('./routes/diagrams').then((m) => ({ default: m.DiagramsPage })),
+const AnalyticsStudentPage = screen(
+  () => import('./routes/analytics-student'),
+  (m) => m.AnalyticsStudentPage,
 );
-const DiagramPage = lazy(() =>
-  import('./routes/diagram').then((m) => ({ default: m.DiagramPage })),
+const WhiteboardPage = screen(
+  () => import('./routes/whiteboard'),
+  (m) => m.WhiteboardPage,
 );
-const InvitePage = lazy(() => import('./routes/invite').then((m) => ({ default: m.InvitePage })));
-const NotFoundPage = lazy(() =>
-  import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })),
+const WhiteboardBoardPage = screen(
+  () => import('./routes/whiteboard-board'),
+  (m) => m.WhiteboardBoardPage,
+);
+const WhiteboardHandoutsPage = screen(
+  () => import('./routes/whiteboard-handouts'),
+  (m) => m.WhiteboardHandoutsPage,
+);
+const DiagramsPage = screen(
+  () => import('./routes/diagrams'),
+  (m) => m.DiagramsPage,
+);
+const DiagramPage = screen(
+  () => import('./routes/diagram'),
+  (m) => m.DiagramPage,
+);
+const InvitePage = screen(
+  () => import('./routes/invite'),
+  (m) => m.InvitePage,
+);
+const NotFoundPage = screen(
+  () => import('./routes/not-found'),
+  (m) => m.NotFoundPage,
 );
 
 /**
@@ -149,3 +209,17 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts fetching the chunks of every lazy screen that `pathname` renders (e.g. the dashboard
+ * layout and the student page for /dashboard/student), so they load together with the session
+ * check and the catalogs instead of one after the other (main.tsx; decision 0033).
+ */
+export function preloadScreens(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const type = (match.route.element as ReactElement | undefined)?.type;
+    void loaders
+      .get(type)?.()
+      .catch(() => undefined);
+  }
+}

@@ -8,15 +8,46 @@ export const DEFAULT_CONFIG: PublicConfig = {
   posthog: null,
 };
 
-function isConfig(value: unknown): value is PublicConfig {
-  if (typeof value !== 'object' || value === null) return false;
+/** Id of the JSON data block the server writes into index.html (apps/server/src/middleware/spa.ts). */
+export const CONFIG_ELEMENT_ID = 'aprenda-config';
+
+/** A PublicConfig from untrusted JSON, or null when it is not one. */
+function toConfig(value: unknown): PublicConfig | null {
+  if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
-  return typeof v.apiPrefix === 'string' && typeof v.recordsPrefix === 'string';
+  if (typeof v.apiPrefix !== 'string' || typeof v.recordsPrefix !== 'string') return null;
+  const ph = v.posthog as Record<string, unknown> | null | undefined;
+  const posthog =
+    ph && typeof ph === 'object' && typeof ph.key === 'string' && typeof ph.host === 'string'
+      ? { key: ph.key, host: ph.host }
+      : null;
+  return {
+    apiPrefix: v.apiPrefix,
+    recordsPrefix: v.recordsPrefix,
+    github: v.github === true,
+    posthog,
+  };
 }
 
 /**
- * Runtime configuration from the server (`GET /api/config`), fetched once before the router renders.
- * When it cannot be read the defaults apply (API under /api, records under /pb, no GitHub, no analytics).
+ * The runtime configuration the server wrote into the served index.html
+ * (`<script id="aprenda-config" type="application/json">`), or null when the page has none (the
+ * Vite dev server serves index.html as it is) or it cannot be read.
+ */
+export function readInlineConfig(doc: Document = document): PublicConfig | null {
+  const element = doc.getElementById(CONFIG_ELEMENT_ID);
+  if (!element || element.getAttribute('type') !== 'application/json') return null;
+  try {
+    return toConfig(JSON.parse(element.textContent ?? ''));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runtime configuration from the server (`GET /api/config`). main.tsx asks for it only when the
+ * page does not carry it (readInlineConfig). When it cannot be read the defaults apply (API under
+ * /api, records under /pb, no GitHub, no analytics).
  */
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<PublicConfig> {
   try {
@@ -24,18 +55,7 @@ export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<Publi
       headers: { accept: 'application/json' },
     });
     if (!res.ok) return DEFAULT_CONFIG;
-    const body: unknown = await res.json();
-    if (!isConfig(body)) return DEFAULT_CONFIG;
-    const posthog =
-      body.posthog && typeof body.posthog.key === 'string' && typeof body.posthog.host === 'string'
-        ? { key: body.posthog.key, host: body.posthog.host }
-        : null;
-    return {
-      apiPrefix: body.apiPrefix,
-      recordsPrefix: body.recordsPrefix,
-      github: body.github === true,
-      posthog,
-    };
+    return toConfig(await res.json()) ?? DEFAULT_CONFIG;
   } catch {
     return DEFAULT_CONFIG;
   }

@@ -6,9 +6,9 @@ import { pageQuerySchema } from './common.ts';
  * every request the web sends, and the types of every answer. The server validates with these.
  */
 
-export const CONVERSATION_TITLE_MAX = 200;
-/** Longest message a user may send (characters). Longer → 413 `message_too_long`. */
-export const MESSAGE_TEXT_MAX = 32_000;
+import { CONVERSATION_TITLE_MAX } from '../conversation-limits.ts';
+
+export { CONVERSATION_TITLE_MAX, MESSAGE_TEXT_MAX } from '../conversation-limits.ts';
 /** Longest search query (characters). */
 export const CONVERSATION_QUERY_MAX = 200;
 /** A generated title has at most this many words. */

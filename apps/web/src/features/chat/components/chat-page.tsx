@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,13 @@ import { SESSION_QUERY_KEY } from '@/lib/session';
 import { toastError } from '@/lib/toast';
 import { useMediaQuery } from '../lib/hooks';
 import { ConversationSidebar } from './conversation-sidebar';
-import { ConversationView } from './conversation-view';
+import { LoadingScreen } from '@/components/errors/loading-screen';
+
+// The conversation itself (the AI SDK, zod, markdown) loads when one is open: the list alone
+// (/dashboard/chat) paints without it (decision 0033).
+const ConversationView = lazy(() =>
+  import('./conversation-view').then((m) => ({ default: m.ConversationView })),
+);
 
 /**
  * Any 401 while the chat is open: "Session expired" (English in both languages, as the spec
@@ -91,7 +97,9 @@ export function ChatPage({ conversationId }: { conversationId?: string }) {
         ) : null}
         {conversationId ? (
           <div className="flex min-w-0 flex-1 flex-col overflow-hidden rounded-lg border border-border">
-            <ConversationView key={conversationId} conversationId={conversationId} />
+            <Suspense fallback={<LoadingScreen />}>
+              <ConversationView key={conversationId} conversationId={conversationId} />
+            </Suspense>
           </div>
         ) : wide ? (
           <div className="flex flex-1 items-center justify-center rounded-lg border border-dashed border-zinc-700 p-6 text-center text-zinc-300">

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONVERSATION_TITLE_MAX, type Conversation } from '@aprenda/shared/schemas/conversations';
+import { CONVERSATION_TITLE_MAX } from '@aprenda/shared/conversation-limits';
+import type { Conversation } from '@aprenda/shared/schemas/conversations';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import {

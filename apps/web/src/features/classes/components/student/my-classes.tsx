@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GraduationCap, KeyRound, Search } from 'lucide-react';
@@ -7,9 +7,14 @@ import { Input } from '@/components/ui/input';
 import { useMyClasses } from '../../api/classes';
 import { filterClasses } from '../../lib/filter';
 import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
-import { JoinCodeDialog } from './join-code-dialog';
 import { RefreshButton } from '../shared/refresh-button';
 import { ClassCard } from './class-card';
+
+// The join form (and zod, which checks its code) loads when it is first opened: not on the list's
+// first paint (decision 0033).
+const JoinCodeDialog = lazy(() =>
+  import('./join-code-dialog').then((m) => ({ default: m.JoinCodeDialog })),
+);
 
 /** The filter lives in the URL (?q=), so a refresh or a shared link keeps it. */
 const FILTER_PARAM = 'q';
@@ -24,6 +29,9 @@ export function MyClasses() {
   const [params, setParams] = useSearchParams();
   const filter = params.get(FILTER_PARAM) ?? '';
   const [joinOpen, setJoinOpen] = useState(false);
+  // Mounted from its first opening on (it keeps its state and its closing animation afterwards).
+  const [joinMounted, setJoinMounted] = useState(joinOpen);
+  if (joinOpen && !joinMounted) setJoinMounted(true);
   const { data, isPending, isError, isFetching, refetch } = useMyClasses();
 
   function setFilter(value: string) {
@@ -111,7 +119,11 @@ export function MyClasses() {
           )}
         </>
       )}
-      <JoinCodeDialog open={joinOpen} onOpenChange={setJoinOpen} />
+      {joinMounted ? (
+        <Suspense fallback={null}>
+          <JoinCodeDialog open={joinOpen} onOpenChange={setJoinOpen} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

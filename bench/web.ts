@@ -1,0 +1,265 @@
+/**
+ * `npm run bench:web` — issue 16, point 4: the first paint on a cheap phone. Lighthouse (the
+ * `lighthouse` package, its default mobile config: a Moto G Power-class screen, simulated slow 4G
+ * and a 4× slower CPU) audits, BENCH_RUNS (default 3) times each, with the median reported:
+ *
+ * - `/` and `/auth`, signed out;
+ * - `/dashboard/student` and `/dashboard/chat`, signed in as the demo student (Lucas), whose
+ *   session cookie is sent with every request (Lighthouse's `extraHeaders`), as the browser sends
+ *   the cookie Better Auth set at sign-in.
+ *
+ * The real server (`node apps/server/src/server.ts`, development mode so the demo accounts and
+ * their class are seeded, on a fresh SQLite file in a temp folder) serves a production web build
+ * (`npm run build`, run first when `apps/web/dist` is missing) to the system Chromium
+ * (CHROME_PATH or CHROMIUM_PATH, default /usr/bin/chromium) launched by chrome-launcher.
+ *
+ * BENCH_WEB_REPORTS=/some/folder keeps each run's Lighthouse report (JSON) there.
+ * BENCH_WEB_ROOT=/path/to/a/checkout runs that tree's server and build instead of this one (to
+ * measure a previous commit: `git archive HEAD | tar -x -C /tmp/x`, node_modules symlinked).
+ *
+ * Prints page, performance score, LCP, TBT, CLS and the JavaScript transferred, and PASS/FAIL for
+ * the targets (score ≥ 95 and LCP ≤ 2.5 s on every page); exits 1 on a miss.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { formatTable, freePort, root as repoRoot } from './lib.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const TREE = resolve(process.env.BENCH_WEB_ROOT ?? repoRoot);
+/** A folder to keep every run's Lighthouse report (JSON) in, to see what it found. */
+const REPORTS = process.env.BENCH_WEB_REPORTS;
+const TARGET_SCORE = 95;
+const TARGET_LCP_MS = 2500;
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The demo student (apps/server/src/seed.ts): member of the demo class. */
+const STUDENT = { email: 'lucas@demo.aprenda.dev', password: 'aprenda-demo' };
+
+interface Page {
+  path: string;
+  signedIn: boolean;
+}
+
+const PAGES: Page[] = [
+  { path: '/', signedIn: false },
+  { path: '/auth', signedIn: false },
+  { path: '/dashboard/student', signedIn: true },
+  { path: '/dashboard/chat', signedIn: true },
+];
+
+interface Run {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  jsBytes: number;
+  lcpElement: string;
+}
+
+interface Server {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/** The tree's server on 127.0.0.1 and a free port, with demo data on a fresh SQLite file. */
+async function startServer(dataDir: string): Promise<Server> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/src/server.ts'], {
+    cwd: TREE,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATABASE_URL: `file:${join(dataDir, 'bench.db')}`,
+      DATA_DIR: dataDir,
+      WEB_DIST: join(TREE, 'apps/web/dist'),
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      POSTHOG_KEY: '',
+      POSTHOG_HOST: '',
+      GITHUB_CLIENT_ID: '',
+      GITHUB_CLIENT_SECRET: '',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((done, fail) => {
+    let ready = false;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`server did not start within 60 s:\n${output}`));
+    }, 60_000);
+    const onData = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-8192);
+      if (!ready && /Aprenda listening on http:\/\/\S+/.test(output)) {
+        ready = true;
+        clearTimeout(timer);
+        done();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (!ready) fail(new Error(`server exited early (code ${code}):\n${output}`));
+    });
+  });
+  const stop = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        done();
+      });
+      child.kill('SIGTERM');
+    });
+  return { origin, stop };
+}
+
+/** Signs the demo student in (Better Auth's e-mail sign-in) and returns the Cookie header. */
+async function signIn(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/pb/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify(STUDENT),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  if (cookies.length === 0) throw new Error('sign-in set no cookie');
+  return cookies.join('; ');
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function audit(
+  port: number,
+  url: string,
+  cookie: string | null,
+  reportName: string,
+): Promise<Run> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { lhr } = result;
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    writeFileSync(join(REPORTS, `${reportName}.json`), JSON.stringify(lhr));
+  }
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const audits = lhr.audits;
+  const numeric = (id: string) => {
+    const value = audits[id]?.numericValue;
+    if (typeof value !== 'number') throw new Error(`${url}: no ${id}`);
+    return value;
+  };
+  const summary = audits['resource-summary']?.details as
+    { items?: Array<{ resourceType: string; transferSize: number }> } | undefined;
+  const scripts = summary?.items?.find((i) => i.resourceType === 'script');
+  // Lighthouse 13 names the LCP element in its LCP breakdown insight (a `node` item).
+  const breakdown = audits['lcp-breakdown-insight']?.details as
+    { items?: Array<{ type?: string; snippet?: string; selector?: string }> } | undefined;
+  const lcpNode = breakdown?.items?.find((i) => i.type === 'node');
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    fcp: numeric('first-contentful-paint'),
+    jsBytes: scripts?.transferSize ?? 0,
+    lcpElement: lcpNode ? `${lcpNode.selector ?? ''} ${lcpNode.snippet ?? ''}` : '?',
+  };
+}
+
+async function main() {
+  if (!existsSync(join(TREE, 'apps/web/dist/index.html'))) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: TREE, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'aprenda-bench-web-'));
+  const server = await startServer(dataDir);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  try {
+    const cookie = await signIn(server.origin);
+    console.log(`bench:web — ${TREE}, Lighthouse mobile (simulated throttling), ${RUNS} runs\n`);
+    const rows: string[][] = [];
+    const misses: string[] = [];
+    for (const page of PAGES) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const name = `${page.path.replace(/\//g, '_') || '_'}-${i + 1}`;
+        runs.push(
+          await audit(
+            chrome.port,
+            `${server.origin}${page.path}`,
+            page.signedIn ? cookie : null,
+            name,
+          ),
+        );
+      }
+      const score = median(runs.map((r) => r.score));
+      const lcp = median(runs.map((r) => r.lcp));
+      const pass = score >= TARGET_SCORE && lcp <= TARGET_LCP_MS;
+      if (!pass) misses.push(page.path);
+      rows.push([
+        page.path + (page.signedIn ? ' (signed in)' : ''),
+        String(score),
+        `${(median(runs.map((r) => r.fcp)) / 1000).toFixed(2)} s`,
+        `${(lcp / 1000).toFixed(2)} s`,
+        `${Math.round(median(runs.map((r) => r.tbt)))} ms`,
+        median(runs.map((r) => r.cls)).toFixed(3),
+        (median(runs.map((r) => r.jsBytes)) / 1000).toFixed(1),
+        runs.map((r) => r.score).join('/'),
+        pass ? 'PASS' : 'FAIL',
+      ]);
+      console.log(`  ${page.path}: LCP element ${runs[runs.length - 1]!.lcpElement.slice(0, 100)}`);
+    }
+    console.log(
+      `\n${formatTable(
+        ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'JS KB', 'runs', 'target'],
+        rows,
+        1,
+      )}`,
+    );
+    console.log(
+      `\nTargets: performance score ≥ ${TARGET_SCORE} and LCP ≤ ${TARGET_LCP_MS / 1000} s on every page (medians of ${RUNS}). JS KB: scripts transferred (1 KB = 1000 B).`,
+    );
+    if (misses.length > 0) {
+      console.log(`FAIL: ${misses.join(', ')}`);
+      process.exitCode = 1;
+    } else {
+      console.log('PASS');
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
