@@ -22,6 +22,26 @@ export interface DbHandle {
    * PostgreSQL: a named prepared statement on a pooled connection.
    */
   readRow(text: string, params: readonly unknown[]): Promise<unknown[] | undefined>;
+  /**
+   * A SELECT compiled once and kept by reference (db/prepared.ts builds the text from Kysely once
+   * per shape): SQLite, its better-sqlite3 statement, run synchronously — through Kysely while a
+   * Kysely transaction is open on the connection, as `readRow`; PostgreSQL, a named statement whose
+   * name is computed here, once. Running it looks nothing up by SQL text (decision 0032).
+   */
+  prepare(text: string): PreparedStatement;
+}
+
+/** A SELECT kept prepared (`DbHandle.prepare`): its rows for these parameters. */
+export interface PreparedStatement {
+  all(params: readonly unknown[]): Promise<unknown[]>;
+}
+
+/** The handle a Kysely instance was created with (db/prepared.ts runs on it when it is given one). */
+const handles = new WeakMap<object, DbHandle>();
+
+/** The DbHandle whose `db` is `executor` (undefined: a transaction, or not one of ours). */
+export function handleOf(executor: object): DbHandle | undefined {
+  return handles.get(executor);
 }
 
 /** A statement name per SQL text (`k` + 20 hex digits of its SHA-1). */
@@ -222,6 +242,19 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const named = options.preparedStatements !== false;
     const names = new Map<string, string>();
+    /** One query on a pooled connection (`name`: as a named prepared statement). */
+    const run = async (query: pg.QueryConfig & { rowMode?: 'array' }) => {
+      const client = await pool.connect();
+      let failure: unknown;
+      try {
+        return await client.query(query);
+      } catch (err) {
+        failure = err;
+        throw err;
+      } finally {
+        client.release(isConnectionFault(failure) ? true : undefined);
+      }
+    };
     const readRow = async (text: string, params: readonly unknown[]) => {
       // Named (prepared once per connection) unless PG_PREPARED_STATEMENTS=false: then nothing
       // may stay prepared on a connection a transaction-pooling proxy hands to someone else.
@@ -230,24 +263,30 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
         name = names.get(text);
         if (!name) names.set(text, (name = statementName(text)));
       }
-      const client = await pool.connect();
-      let failure: unknown;
-      try {
-        const result = await client.query({
-          ...(name ? { name } : {}),
-          text,
-          values: [...params],
-          rowMode: 'array',
-        });
-        return result.rows[0] as unknown[] | undefined;
-      } catch (err) {
-        failure = err;
-        throw err;
-      } finally {
-        client.release(isConnectionFault(failure) ? true : undefined);
-      }
+      const result = await run({
+        ...(name ? { name } : {}),
+        text,
+        values: [...params],
+        rowMode: 'array',
+      });
+      return result.rows[0] as unknown[] | undefined;
     };
-    return { db, dialect: 'postgres', close: () => db.destroy(), readRow };
+    const prepare = (text: string): PreparedStatement => {
+      const name = named ? statementName(text) : undefined;
+      return {
+        all: async (params) =>
+          (await run({ ...(name ? { name } : {}), text, values: params as unknown[] })).rows,
+      };
+    };
+    const handle: DbHandle = {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      readRow,
+      prepare,
+    };
+    handles.set(db, handle);
+    return handle;
   }
   const filename = url === ':memory:' ? ':memory:' : resolve(url.replace(/^file:/, ''));
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
@@ -274,5 +313,18 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
     }
     return stmt.get(...params) as unknown[] | undefined;
   };
-  return { db, dialect: 'sqlite', close: () => db.destroy(), readRow };
+  const prepare = (text: string): PreparedStatement => {
+    const stmt = sqlite.prepare(text);
+    if (!stmt.reader) throw new Error('DbHandle.prepare: SELECT statements only');
+    return {
+      all: async (params) => {
+        if (!sqlite.inTransaction && !stmt.busy) return stmt.all(...params);
+        const { rows } = await db.executeQuery(CompiledQuery.raw(text, [...params]));
+        return rows;
+      },
+    };
+  };
+  const handle: DbHandle = { db, dialect: 'sqlite', close: () => db.destroy(), readRow, prepare };
+  handles.set(db, handle);
+  return handle;
 }

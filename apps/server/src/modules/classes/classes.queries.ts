@@ -6,10 +6,10 @@ import type {
   ClassSummary,
 } from '@aprenda/shared/schemas/classes';
 import type { Page } from '@aprenda/shared/schemas/common';
-import { sql, type Selectable, type Updateable } from 'kysely';
-import type { DbHandle } from '../../db/client.ts';
+import { PostgresAdapter, sql, type Selectable, type Updateable } from 'kysely';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { ClassTable, Executor, Trx } from '../../db/types.ts';
-import { decodeCursor, keysetAfter, pageOf } from '../../lib/cursor.ts';
+import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import { asRole, type ClassRow } from './access.queries.ts';
 
 /** A unique constraint refused the write (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
@@ -22,82 +22,108 @@ export function isUniqueViolation(err: unknown): boolean {
 // ---------------------------------------------------------------------------------------------
 // Lists of my classes
 
+/** A row of a page of my classes, as the list query reads it. */
+interface UserClassRow {
+  id: string;
+  title: string;
+  description: string | null;
+  code: string | null;
+  owner_id: string;
+  created_at: string;
+  updated_at: string;
+  require_socratic: number | boolean;
+  role: string;
+  teachers: unknown;
+  next_event: unknown;
+}
+
+/** The arguments of the list query (the cursor's only with a cursor). */
+type UserClassArgs = { now: string; userId: string; afterCreatedAt: string; afterId: string };
+
+/**
+ * The list query of one shape — which list, with or without a cursor, the page size — built once
+ * per database handle (decision 0032; db/prepared.ts). The user's memberships come in the
+ * list's order from the index class_members (user_id, class_created_at, class_id, role)
+ * (migration 0024): walked backwards from the cursor, each joined to its class by primary key,
+ * archived ones skipped, stopping after limit + 1 rows — no sort. The teachers' names are the
+ * class row's `teacher_names` (kept by triggers), each class's next event (not over at `now`,
+ * the one that ends first) one seek of class_events (class_id, range_end, starts_at, id)
+ * (migration 0013) with LIMIT 1, evaluated for the rows returned only. The LIMIT is a literal and
+ * the compared values `cast(? as text)` (as in decision 0026): SQLite prepares the statement
+ * once, not on every run.
+ */
+function userClassPageQuery(which: 'mine' | 'teaching', cursor: boolean, limit: number) {
+  return preparedQuery<UserClassArgs, UserClassRow>((db, arg) => {
+    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    const json = postgres ? sql.raw('json_build_array') : sql.raw('json_array');
+    const nextEvent = sql<unknown>`(select ${json}(e.id, e.title, e.starts_at, e.ends_at, e.all_day)
+        from class_events e where e.class_id = m.class_id and e.range_end > ${txt(arg('now'))}
+        order by e.range_end, e.starts_at, e.id limit 1)`;
+    let q = db
+      .selectFrom('class_members as m')
+      .innerJoin('classes as c', 'c.id', 'm.class_id')
+      .select([
+        'c.id',
+        'c.title',
+        'c.description',
+        'c.code',
+        'c.owner_id',
+        'c.created_at',
+        'c.updated_at',
+        'c.require_socratic',
+        'm.role',
+        'c.teacher_names as teachers',
+      ])
+      .select(nextEvent.as('next_event'))
+      .where('m.user_id', '=', txt(arg('userId')))
+      .where('c.archived', '=', sql.lit(0));
+    if (which === 'teaching') q = q.where('m.role', '=', sql.lit('teacher'));
+    if (cursor) {
+      q = q.where(
+        (eb) => eb.refTuple('m.class_created_at', 'm.class_id'),
+        '<',
+        (eb) => eb.tuple(txt(arg('afterCreatedAt')), txt(arg('afterId'))),
+      );
+    }
+    return q
+      .orderBy('m.class_created_at', 'desc')
+      .orderBy('m.class_id', 'desc')
+      .limit(sql.lit(limit + 1))
+      .compile();
+  });
+}
+
+/** The list queries by shape: `(limit + 1) * 4 + which * 2 + cursor`. */
+const userClassPageQueries = new Map<number, ReturnType<typeof userClassPageQuery>>();
+
+/** `cast(? as text)`: see userClassPageQuery. */
+const txt = (value: string) => sql<string>`cast(${value} as text)`;
+
 /**
  * A page of the classes the user belongs to (`which: 'teaching'`: as a teacher), archived ones
- * left out, newest first. ONE query per page whatever its size: the page of classes (keyset on
- * created_at, id) in a subquery, then each class's teachers as a JSON array of [joined_at, name]
- * from the covering indexes class_members (class_id, role, joined_at, user_id) and user (id, name)
- * — only for the ≤ limit+1 classes of the page; names are put in joining order, then by name,
- * here. (One round trip instead of two matters most on PostgreSQL; measured with bench/classes.ts
- * at 1M memberships.) Each class's next event (not over at `now`, the one that ends first) is one
- * seek of class_events (class_id, range_end, starts_at, id) (migration 0013) with LIMIT 1: no scan
- * of a class's past events.
+ * left out, newest first (created_at desc, id desc; the cursor is the last item's pair). ONE
+ * statement per page whatever its size, prepared once per shape (userClassPageQuery).
  */
 export async function selectUserClassPage(
   db: Executor,
-  engine: Pick<DbHandle, 'dialect'>,
   userId: string,
   which: 'mine' | 'teaching',
   page: { limit: number; cursor?: string | undefined },
   now: string,
 ): Promise<Page<ClassSummary>> {
-  const after = page.cursor ? decodeCursor(page.cursor, 2) : null;
-  let q = db
-    .selectFrom('class_members as m')
-    .innerJoin('classes as c', 'c.id', 'm.class_id')
-    .select([
-      'c.id',
-      'c.title',
-      'c.description',
-      'c.code',
-      'c.owner_id',
-      'c.created_at',
-      'c.updated_at',
-      'c.require_socratic',
-      'm.role',
-    ])
-    .where('m.user_id', '=', userId)
-    .where('c.archived', '=', 0);
-  if (which === 'teaching') q = q.where('m.role', '=', 'teacher');
-  if (after) {
-    const [createdAt, id] = after as [string, string];
-    q = q.where((eb) =>
-      keysetAfter(eb, 'desc', [
-        ['c.created_at', createdAt],
-        ['c.id', id],
-      ]),
-    );
+  const after = page.cursor ? (decodeCursor(page.cursor, 2) as [string, string]) : null;
+  const shape = (page.limit + 1) * 4 + (which === 'teaching' ? 2 : 0) + (after ? 1 : 0);
+  let query = userClassPageQueries.get(shape);
+  if (!query) {
+    query = userClassPageQuery(which, after !== null, page.limit);
+    userClassPageQueries.set(shape, query);
   }
-  const pageQuery = q
-    .orderBy('c.created_at', 'desc')
-    .orderBy('c.id', 'desc')
-    .limit(page.limit + 1);
-  // [joined_at, name] pairs, ordered here: an ORDER BY inside SQLite's json_group_array costs a
-  // temporary b-tree per class (measured 2× slower for the whole query).
-  const teachersJson =
-    engine.dialect === 'postgres'
-      ? sql<unknown>`(select coalesce(json_agg(json_build_array(t.joined_at, u.name)), '[]'::json)
-          from class_members t join "user" u on u.id = t.user_id
-          where t.class_id = p.id and t.role = 'teacher')`
-      : sql<unknown>`(select json_group_array(json_array(t.joined_at, u.name))
-          from class_members t join "user" u on u.id = t.user_id
-          where t.class_id = p.id and t.role = 'teacher')`;
-  const nextEventJson =
-    engine.dialect === 'postgres'
-      ? sql<unknown>`(select json_build_array(e.id, e.title, e.starts_at, e.ends_at, e.all_day)
-          from class_events e where e.class_id = p.id and e.range_end > ${now}
-          order by e.range_end, e.starts_at, e.id limit 1)`
-      : sql<unknown>`(select json_array(e.id, e.title, e.starts_at, e.ends_at, e.all_day)
-          from class_events e where e.class_id = p.id and e.range_end > ${now}
-          order by e.range_end, e.starts_at, e.id limit 1)`;
-  const rows = await db
-    .selectFrom(pageQuery.as('p'))
-    .selectAll('p')
-    .select(teachersJson.as('teachers'))
-    .select(nextEventJson.as('next_event'))
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .execute();
+  const rows = await query.all(db, {
+    now,
+    userId,
+    afterCreatedAt: after?.[0] ?? '',
+    afterId: after?.[1] ?? '',
+  });
   const { rows: pageRows, nextCursor } = pageOf(rows, page.limit, (r) => [r.created_at, r.id]);
   return {
     items: pageRows.map((r) => ({
@@ -232,7 +258,13 @@ export async function insertClassWithOwner(
     .execute();
   await trx
     .insertInto('class_members')
-    .values({ class_id: row.id, user_id: row.owner_id, role: 'teacher', joined_at: row.created_at })
+    .values({
+      class_id: row.id,
+      user_id: row.owner_id,
+      role: 'teacher',
+      joined_at: row.created_at,
+      class_created_at: row.created_at,
+    })
     .execute();
 }
 

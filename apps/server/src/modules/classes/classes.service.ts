@@ -62,7 +62,7 @@ export async function listUserClasses(
   page: { limit: number; cursor?: string | undefined },
 ): Promise<Page<ClassSummary>> {
   const now = ctx.clock.now().toISOString();
-  return selectUserClassPage(ctx.db.db, ctx.db, userId, which, page, now);
+  return selectUserClassPage(ctx.db.db, userId, which, page, now);
 }
 
 /**

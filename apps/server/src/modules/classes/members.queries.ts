@@ -1,8 +1,8 @@
 import type { MemberRole } from '@aprenda/shared/constants';
 import type { ClassMember } from '@aprenda/shared/schemas/classes';
 import type { Page } from '@aprenda/shared/schemas/common';
-import type { Selectable } from 'kysely';
-import type { ClassMemberTable, Executor, UserTable } from '../../db/types.ts';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { ClassMemberTable, Database, Executor, UserTable } from '../../db/types.ts';
 import { decodeCursor, keysetAfter, pageOf } from '../../lib/cursor.ts';
 import { asRole } from './access.queries.ts';
 
@@ -99,6 +99,13 @@ export async function countTeachers(db: Executor, classId: string): Promise<numb
   return Number(row.n);
 }
 
+/**
+ * The class's created_at, copied onto a new membership (migration 0024: the lists of my classes
+ * read memberships in that order). Given here so that SQLite's fill-in trigger has nothing to do.
+ */
+const classCreatedAt = (eb: ExpressionBuilder<Database, 'class_members'>, classId: string) =>
+  eb.selectFrom('classes').select('created_at').where('id', '=', classId);
+
 /** Add a membership, or give an existing one this role. */
 export async function upsertMember(
   db: Executor,
@@ -109,7 +116,13 @@ export async function upsertMember(
 ): Promise<void> {
   await db
     .insertInto('class_members')
-    .values({ class_id: classId, user_id: userId, role, joined_at: joinedAt })
+    .values((eb) => ({
+      class_id: classId,
+      user_id: userId,
+      role,
+      joined_at: joinedAt,
+      class_created_at: classCreatedAt(eb, classId),
+    }))
     .onConflict((oc) => oc.columns(['class_id', 'user_id']).doUpdateSet({ role }))
     .execute();
 }
@@ -124,7 +137,13 @@ export async function insertMemberIfAbsent(
 ): Promise<boolean> {
   const inserted = await db
     .insertInto('class_members')
-    .values({ class_id: classId, user_id: userId, role, joined_at: joinedAt })
+    .values((eb) => ({
+      class_id: classId,
+      user_id: userId,
+      role,
+      joined_at: joinedAt,
+      class_created_at: classCreatedAt(eb, classId),
+    }))
     .onConflict((oc) => oc.columns(['class_id', 'user_id']).doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
