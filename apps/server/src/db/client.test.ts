@@ -69,6 +69,28 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL named statements', () 
     }
   });
 
+  it('the per-request reads have their own pool: a crowd of them never holds up a write (decision 0035)', async () => {
+    const handle = createDb(process.env.TEST_DATABASE_URL!, { poolSize: 1 });
+    try {
+      // The only read connection is busy for 1.5 s (as under a crowd of readers)…
+      const started = Date.now();
+      const slowRead = handle.readRow('select 1 from pg_sleep(1.5)', []);
+      await new Promise((r) => setTimeout(r, 100));
+      // …while a write on the main pool runs at once.
+      const one = await sql<{ one: number }>`select ${1}::int as one`.execute(handle.db);
+      expect(one.rows[0]!.one).toBe(1);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(await slowRead).toEqual([1]);
+      // And a transaction on the main pool does not lend its connection to a read.
+      await handle.db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        expect(await handle.readRow('select $1::int', [7])).toEqual([7]);
+      });
+    } finally {
+      await handle.close();
+    }
+  });
+
   it('can be turned off', async () => {
     const handle = createDb(process.env.TEST_DATABASE_URL!, {
       poolSize: 1,

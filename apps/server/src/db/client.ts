@@ -223,28 +223,40 @@ export function dbOptionsFromEnv(env: Env, logger?: Logger): DbOptions {
 export function createDb(url: string, options: DbOptions = {}): DbHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const statementTimeout = options.statementTimeoutMs ?? DB_DEFAULTS.statementTimeoutMs;
-    const raw = new pg.Pool({
-      connectionString: url,
-      max: options.poolSize ?? DB_DEFAULTS.poolSize,
-      connectionTimeoutMillis: options.acquireTimeoutMs ?? DB_DEFAULTS.acquireTimeoutMs,
-      statement_timeout: statementTimeout,
-      lock_timeout: options.lockTimeoutMs ?? DB_DEFAULTS.lockTimeoutMs,
-      // A transaction left open (a request that died midway) cannot hold locks for long.
-      idle_in_transaction_session_timeout: statementTimeout > 0 ? statementTimeout * 3 : 0,
-      // A server that stops answering altogether (frozen, unplugged) never cancels by itself.
-      ...(statementTimeout > 0 ? { query_timeout: statementTimeout + 5_000 } : {}),
-      keepAlive: true,
-      // Seen in pg_stat_activity (a DATABASE_URL ?application_name=… wins).
-      fallback_application_name: 'aprenda',
-    });
-    const hardened = hardenPool(raw, options.logger);
+    const newPool = (role: string) =>
+      hardenPool(
+        new pg.Pool({
+          connectionString: url,
+          max: options.poolSize ?? DB_DEFAULTS.poolSize,
+          connectionTimeoutMillis: options.acquireTimeoutMs ?? DB_DEFAULTS.acquireTimeoutMs,
+          statement_timeout: statementTimeout,
+          lock_timeout: options.lockTimeoutMs ?? DB_DEFAULTS.lockTimeoutMs,
+          // A transaction left open (a request that died midway) cannot hold locks for long.
+          idle_in_transaction_session_timeout: statementTimeout > 0 ? statementTimeout * 3 : 0,
+          // A server that stops answering altogether (frozen, unplugged) never cancels by itself.
+          ...(statementTimeout > 0 ? { query_timeout: statementTimeout + 5_000 } : {}),
+          keepAlive: true,
+          // Seen in pg_stat_activity (a DATABASE_URL ?application_name=… wins).
+          fallback_application_name: `aprenda${role}`,
+        }),
+        options.logger,
+      );
+    const hardened = newPool('');
     const pool = options.preparedStatements === false ? hardened : namingPool(hardened);
+    /**
+     * The one-statement reads every request starts with (the session and data versions,
+     * `readRow`) and the kept SELECTs (`prepare`: the hot lists) have a pool of their own, as
+     * large as the main one (decision 0035): under a crowd of readers they queue there, and
+     * writes — several statements and a transaction each, on the main pool — do not wait behind
+     * them for a connection.
+     */
+    const readPool = newPool(' reads');
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const named = options.preparedStatements !== false;
     const names = new Map<string, string>();
     /** One query on a pooled connection (`name`: as a named prepared statement). */
     const run = async (query: pg.QueryConfig & { rowMode?: 'array' }) => {
-      const client = await pool.connect();
+      const client = await readPool.connect();
       let failure: unknown;
       try {
         return await client.query(query);
@@ -281,7 +293,13 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
     const handle: DbHandle = {
       db,
       dialect: 'postgres',
-      close: () => db.destroy(),
+      close: async () => {
+        try {
+          await db.destroy();
+        } finally {
+          await readPool.end();
+        }
+      },
       readRow,
       prepare,
     };
