@@ -86,7 +86,9 @@ export const envSchema = z
     /**
      * Bounds on the database (nothing waits forever): PostgreSQL statements running longer are
      * cancelled, lock waits fail sooner, and a request waits at most DB_POOL_ACQUIRE_TIMEOUT_MS
-     * for one of DB_POOL_SIZE connections; SQLite writers wait DB_BUSY_TIMEOUT_MS for the lock.
+     * for one of DB_POOL_SIZE connections (PostgreSQL: two pools of that size — one for the
+     * one-statement reads every request starts with, one for everything else, decision 0035);
+     * SQLite writers wait DB_BUSY_TIMEOUT_MS for the lock.
      * Each then answers 503 `database_unavailable`.
      */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
