@@ -158,15 +158,23 @@ async function audit(
   cookie: string | null,
   reportName: string,
 ): Promise<Run> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-  });
-  if (!result) throw new Error(`no Lighthouse result for ${url}`);
-  const { lhr } = result;
+  // Chromium now and then loses the trace of a navigation (NO_NAVSTART, NO_FCP): that run is
+  // tried again, up to twice; any other error, or a third failure, stops the bench.
+  let lhr;
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    lhr = result.lhr;
+    const code = lhr.runtimeError?.code;
+    if (attempt >= 3 || (code !== 'NO_NAVSTART' && code !== 'NO_FCP')) break;
+    console.log(`  ${url}: ${code}, run again`);
+  }
   if (REPORTS) {
     mkdirSync(REPORTS, { recursive: true });
     writeFileSync(join(REPORTS, `${reportName}.json`), JSON.stringify(lhr));

@@ -44,13 +44,17 @@ export function bootModules(route: string): string[] {
   return namespacesFor(route).map((ns) => `src/locales/${DEFAULT_LANGUAGE}/${ns}.json`);
 }
 
-/** Budgets in bytes of gzipped JavaScript (issue 11; the two lists of issue 16). */
+/**
+ * Budgets in bytes of gzipped JavaScript (issue 11; the two lists of issue 16). The signed-in
+ * screens: 175 KB since the shell's menu and drawer and the chat list's menus and dialogs load on
+ * first use (decision 0033, second pass).
+ */
 export const FIRST_LOAD_BUDGET: Record<MeasuredRoute, number> = {
   '/': 170_000,
   '/auth': 170_000,
-  '/dashboard': 200_000,
-  '/dashboard/student': 200_000,
-  '/dashboard/chat': 200_000,
+  '/dashboard': 175_000,
+  '/dashboard/student': 175_000,
+  '/dashboard/chat': 175_000,
 };
 
 interface ManifestChunk {

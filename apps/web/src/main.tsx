@@ -16,6 +16,7 @@ import { i18n, loadNamespacesFor } from '@/lib/i18n';
 import { currentIdentity } from '@/lib/identity';
 import { queryClient } from '@/lib/query-client';
 import { refreshSession } from '@/lib/session';
+import { cacheWebFont, declareCachedWebFont, markRendered } from '@/lib/web-font';
 
 /*
  * First load (issue 11, measured by apps/web/scripts/first-load.test.ts): the entry holds React,
@@ -38,6 +39,10 @@ container.insertAdjacentHTML(
   'beforeend',
   `<div role="status" style="padding:0 2rem 2rem;text-align:center">${i18n.t('common:loading')}</div>`,
 );
+
+// The web font only when the browser has it already (lib/web-font.ts): it never takes the first
+// paint's bandwidth. Read from the Cache Storage while the catalogs download.
+const webFont = declareCachedWebFont();
 
 function applyConfig(config: PublicConfig): void {
   setAuthPrefix(config.recordsPrefix);
@@ -73,6 +78,9 @@ async function boot() {
     void startScreen(queryClient, pathname, loadNamespacesFor);
   }
   await catalogs;
+  // A local read: waited for briefly, never longer than the catalogs plus 100 ms.
+  await Promise.race([webFont, new Promise((resolve) => setTimeout(resolve, 100))]);
+  markRendered();
   trackVisibility();
   root.render(
     <StrictMode>
@@ -85,6 +93,10 @@ async function boot() {
   );
   // PostHog once the first screen is painted (events are queued until then).
   void initAnalytics(config, afterFirstScreen()).catch(() => undefined);
+  // The web font for the next page load, once this one's first screen is up.
+  void afterFirstScreen()
+    .then(() => cacheWebFont())
+    .catch(() => undefined);
 }
 
 void boot();

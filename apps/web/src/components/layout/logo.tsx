@@ -18,7 +18,8 @@ export function Logo({ to = '/', className }: { to?: string; className?: string 
       >
         A
       </span>
-      {t('appName')}
+      {/* Cut short rather than push the page wider (a narrow phone with a wide system font). */}
+      <span className="min-w-0 truncate">{t('appName')}</span>
     </Link>
   );
 }

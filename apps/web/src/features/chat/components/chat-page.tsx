@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MessagesSquare, PanelLeftOpen } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { subscribeUnauthorized } from '@/lib/api-client';
 import { setSessionUser } from '@/lib/identity';
 import { signInPath } from '@/lib/redirect';
@@ -13,6 +12,11 @@ import { toastError } from '@/lib/toast';
 import { useMediaQuery } from '../lib/hooks';
 import { ConversationSidebar } from './conversation-sidebar';
 import { LoadingScreen } from '@/components/errors/loading-screen';
+
+// The list's drawer on small screens (a Radix dialog) loads when first opened (decision 0033).
+const ConversationDrawer = lazy(() =>
+  import('./conversation-drawer').then((m) => ({ default: m.ConversationDrawer })),
+);
 
 // The conversation itself (the AI SDK, zod, markdown) loads when one is open: the list alone
 // (/dashboard/chat) paints without it (decision 0033).
@@ -60,31 +64,25 @@ export function ChatPage({ conversationId }: { conversationId?: string }) {
     <section className="-my-2 flex h-[calc(100dvh-6.5rem)] min-h-[26rem] flex-col gap-3 sm:h-[calc(100dvh-8.5rem)]">
       <div className="flex items-center gap-2">
         {!wide && conversationId ? (
-          <Sheet open={drawer} onOpenChange={setDrawer}>
+          <>
             <Button
               variant="outline"
               size="icon"
               aria-label={t('page.openList')}
+              aria-haspopup="dialog"
+              aria-expanded={drawer}
               onClick={() => setDrawer(true)}
             >
               <PanelLeftOpen aria-hidden />
             </Button>
-            <SheetContent
-              closeLabel={t('dialog.close')}
-              className="w-80 pt-12"
-              onOpenAutoFocus={(e) => {
-                if (!touch) return;
-                e.preventDefault();
-                (e.currentTarget as HTMLElement | null)?.focus();
-              }}
-            >
-              <SheetTitle className="sr-only">{t('sidebar.title')}</SheetTitle>
-              <SheetDescription className="sr-only">
-                {t('dashboard:tools.chat.summary')}
-              </SheetDescription>
-              {sidebar}
-            </SheetContent>
-          </Sheet>
+            {drawer ? (
+              <Suspense fallback={null}>
+                <ConversationDrawer open onOpenChange={setDrawer} touch={touch}>
+                  {sidebar}
+                </ConversationDrawer>
+              </Suspense>
+            ) : null}
+          </>
         ) : null}
         <MessagesSquare className="size-6 text-primary" aria-hidden />
         <h1 className="text-2xl font-semibold tracking-tight">{t('dashboard:tools.chat.name')}</h1>

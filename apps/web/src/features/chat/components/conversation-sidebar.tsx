@@ -1,25 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  Link2,
-  Link2Off,
-  MoreVertical,
-  Pencil,
-  Pin,
-  PinOff,
-  Plus,
-  Search,
-  Trash2,
-} from 'lucide-react';
+import { Pin, Plus, Search } from 'lucide-react';
 import type { Conversation } from '@aprenda/shared/schemas/conversations';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -30,9 +14,22 @@ import {
   useDeleteConversation,
   useUpdateConversation,
 } from '../api/conversations';
-import { CreateConversationDialog } from './create-conversation-dialog';
-import { DeleteConversationDialog, RenameConversationDialog } from './conversation-dialogs';
-import { LinkClassDialog } from './link-class-dialog';
+import { LazyConversationActions } from './lazy-conversation-actions';
+
+// The dialogs (Radix dialog and alert dialog, the forms) load when one is first opened: the list
+// paints without them (decision 0033).
+const CreateConversationDialog = lazy(() =>
+  import('./create-conversation-dialog').then((m) => ({ default: m.CreateConversationDialog })),
+);
+const RenameConversationDialog = lazy(() =>
+  import('./conversation-dialogs').then((m) => ({ default: m.RenameConversationDialog })),
+);
+const DeleteConversationDialog = lazy(() =>
+  import('./conversation-dialogs').then((m) => ({ default: m.DeleteConversationDialog })),
+);
+const LinkClassDialog = lazy(() =>
+  import('./link-class-dialog').then((m) => ({ default: m.LinkClassDialog })),
+);
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -169,46 +166,15 @@ export function ConversationSidebar({
                     {titleOf(c)}
                   </span>
                 </NavLink>
-                <DropdownMenu>
-                  <DropdownMenuTrigger asChild>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-8 shrink-0 text-zinc-400"
-                      aria-label={t('sidebar.actions', { title: titleOf(c) })}
-                    >
-                      <MoreVertical aria-hidden />
-                    </Button>
-                  </DropdownMenuTrigger>
-                  <DropdownMenuContent align="end">
-                    <DropdownMenuItem onSelect={() => setRenaming(c)}>
-                      <Pencil aria-hidden />
-                      {t('sidebar.rename')}
-                    </DropdownMenuItem>
-                    <DropdownMenuItem onSelect={() => togglePin(c)}>
-                      {c.pinned ? <PinOff aria-hidden /> : <Pin aria-hidden />}
-                      {c.pinned ? t('sidebar.unpin') : t('sidebar.pin')}
-                    </DropdownMenuItem>
-                    {c.class_id ? (
-                      <DropdownMenuItem onSelect={() => unlink(c)}>
-                        <Link2Off aria-hidden />
-                        {t('sidebar.unlink')}
-                      </DropdownMenuItem>
-                    ) : (
-                      <DropdownMenuItem onSelect={() => setLinking(c)}>
-                        <Link2 aria-hidden />
-                        {t('sidebar.link')}
-                      </DropdownMenuItem>
-                    )}
-                    <DropdownMenuItem
-                      onSelect={() => setDeleting(c)}
-                      className="text-red-300 focus:text-red-200"
-                    >
-                      <Trash2 aria-hidden />
-                      {t('sidebar.delete')}
-                    </DropdownMenuItem>
-                  </DropdownMenuContent>
-                </DropdownMenu>
+                <LazyConversationActions
+                  conversation={c}
+                  label={t('sidebar.actions', { title: titleOf(c) })}
+                  onRename={setRenaming}
+                  onTogglePin={togglePin}
+                  onUnlink={unlink}
+                  onLink={setLinking}
+                  onDelete={setDeleting}
+                />
               </li>
             ))}
           </ul>
@@ -227,69 +193,81 @@ export function ConversationSidebar({
         ) : null}
       </div>
 
-      <CreateConversationDialog
-        open={creating}
-        onOpenChange={setCreating}
-        onCreated={(c) => {
-          setSearch('');
-          onNavigate?.();
-          void navigate(`/dashboard/chat/${c.id}`);
-        }}
-      />
-      <RenameConversationDialog
-        conversation={renaming}
-        onOpenChange={(open) => !open && setRenaming(null)}
-        pending={update.isPending}
-        onSave={(title) => {
-          if (!renaming) return;
-          update.mutate(
-            { id: renaming.id, title },
-            {
-              onSuccess: () => {
-                toastSuccess(t('toast.titleUpdated'));
-                setRenaming(null);
-              },
-              onError: () => toastError(t('toast.titleError')),
-            },
-          );
-        }}
-      />
-      <LinkClassDialog
-        conversation={linking}
-        onOpenChange={(open) => !open && setLinking(null)}
-        pending={update.isPending}
-        onLink={(classId, classTitle) => {
-          if (!linking) return;
-          update.mutate(
-            { id: linking.id, class_id: classId },
-            {
-              onSuccess: () => {
-                toastSuccess(t('toast.linked', { class: classTitle }));
-                setLinking(null);
-              },
-              onError: (err) =>
-                toastError(`${t('toast.linkError')}: ${errorMessage(t, err, { scope: 'chat' })}`),
-            },
-          );
-        }}
-      />
-      <DeleteConversationDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        pending={remove.isPending}
-        onConfirm={() => {
-          if (!deleting) return;
-          const id = deleting.id;
-          remove.mutate(id, {
-            onSuccess: () => {
-              toastSuccess(t('toast.deleted'));
-              setDeleting(null);
-              if (id === activeId) void navigate('/dashboard/chat', { replace: true });
-            },
-            onError: () => toastError(t('toast.deleteError')),
-          });
-        }}
-      />
+      <Suspense fallback={null}>
+        {creating ? (
+          <CreateConversationDialog
+            open={creating}
+            onOpenChange={setCreating}
+            onCreated={(c) => {
+              setSearch('');
+              onNavigate?.();
+              void navigate(`/dashboard/chat/${c.id}`);
+            }}
+          />
+        ) : null}
+        {renaming ? (
+          <RenameConversationDialog
+            conversation={renaming}
+            onOpenChange={(open) => !open && setRenaming(null)}
+            pending={update.isPending}
+            onSave={(title) => {
+              if (!renaming) return;
+              update.mutate(
+                { id: renaming.id, title },
+                {
+                  onSuccess: () => {
+                    toastSuccess(t('toast.titleUpdated'));
+                    setRenaming(null);
+                  },
+                  onError: () => toastError(t('toast.titleError')),
+                },
+              );
+            }}
+          />
+        ) : null}
+        {linking ? (
+          <LinkClassDialog
+            conversation={linking}
+            onOpenChange={(open) => !open && setLinking(null)}
+            pending={update.isPending}
+            onLink={(classId, classTitle) => {
+              if (!linking) return;
+              update.mutate(
+                { id: linking.id, class_id: classId },
+                {
+                  onSuccess: () => {
+                    toastSuccess(t('toast.linked', { class: classTitle }));
+                    setLinking(null);
+                  },
+                  onError: (err) =>
+                    toastError(
+                      `${t('toast.linkError')}: ${errorMessage(t, err, { scope: 'chat' })}`,
+                    ),
+                },
+              );
+            }}
+          />
+        ) : null}
+        {deleting ? (
+          <DeleteConversationDialog
+            open={deleting !== null}
+            onOpenChange={(open) => !open && setDeleting(null)}
+            pending={remove.isPending}
+            onConfirm={() => {
+              if (!deleting) return;
+              const id = deleting.id;
+              remove.mutate(id, {
+                onSuccess: () => {
+                  toastSuccess(t('toast.deleted'));
+                  setDeleting(null);
+                  if (id === activeId) void navigate('/dashboard/chat', { replace: true });
+                },
+                onError: () => toastError(t('toast.deleteError')),
+              });
+            }}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

@@ -1,22 +1,14 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Menu } from 'lucide-react';
 import type { SessionUser } from '@aprenda/shared/schemas/auth';
 import { LanguageSwitcher } from '@/components/layout/language-switcher';
 import { Logo } from '@/components/layout/logo';
-import { Button } from '@/components/ui/button';
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetTitle,
-  SheetTrigger,
-} from '@/components/ui/sheet';
 import { ToolNav } from './tool-nav';
-import { UserMenu } from './user-menu';
+import { LazyNavDrawer, LazyUserMenu } from './shell-menus';
 
 /**
- * Signed-in shell: tool navigation (a drawer on small screens), user menu, language switcher.
+ * Signed-in shell: tool navigation (a drawer on small screens), user menu, language switcher. The
+ * drawer and the menu load on first use (shell-menus.tsx): their buttons paint with the shell.
  * `teaches`: the teacher tools are in the navigation (a teacher account, or a student who teaches
  * a class).
  */
@@ -33,7 +25,6 @@ export function DashboardShell({
   children: ReactNode;
 }) {
   const { t } = useTranslation(['dashboard', 'common']);
-  const [open, setOpen] = useState(false);
   return (
     <div className="flex min-h-dvh">
       <a
@@ -48,30 +39,13 @@ export function DashboardShell({
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex items-center justify-between gap-2 border-b border-border bg-background/95 px-3 py-2 backdrop-blur sm:px-6">
-          <div className="flex items-center gap-2">
-            <Sheet open={open} onOpenChange={setOpen}>
-              <SheetTrigger asChild>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="lg:hidden"
-                  aria-label={t('nav.open')}
-                >
-                  <Menu className="size-5" aria-hidden />
-                </Button>
-              </SheetTrigger>
-              <SheetContent closeLabel={t('nav.close')}>
-                <SheetTitle className="sr-only">{t('nav.label')}</SheetTitle>
-                <SheetDescription className="sr-only">{t('common:appName')}</SheetDescription>
-                <Logo to="/dashboard" />
-                <ToolNav teaches={teaches} onNavigate={() => setOpen(false)} />
-              </SheetContent>
-            </Sheet>
-            <Logo to="/dashboard" className="lg:hidden" />
+          <div className="flex min-w-0 items-center gap-2">
+            <LazyNavDrawer teaches={teaches} />
+            <Logo to="/dashboard" className="min-w-0 lg:hidden" />
           </div>
-          <div className="flex items-center gap-2">
+          <div className="flex shrink-0 items-center gap-2">
             <LanguageSwitcher />
-            <UserMenu user={user} />
+            <LazyUserMenu user={user} />
           </div>
         </header>
         {notice}

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, UserRound } from 'lucide-react';
 import type { SessionUser } from '@aprenda/shared/schemas/auth';
-import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -14,33 +13,17 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { signOut } from '@/lib/session';
 import { toastSuccess } from '@/lib/toast';
+import { UserMenuButton } from './menu-buttons';
 
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (
-    ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() ||
-    '?'
-  );
-}
-
-export function UserMenu({ user }: { user: SessionUser }) {
+/** The user menu (loaded on first use: shell-menus.tsx). */
+export function UserMenu({ user, defaultOpen }: { user: SessionUser; defaultOpen?: boolean }) {
   const { t } = useTranslation(['dashboard', 'common']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="gap-2 px-2">
-          {/* Named by its content (no aria-label), so the name always holds the visible text. */}
-          <span className="sr-only">{t('userMenu.label')}</span>
-          <span
-            aria-hidden
-            className="grid size-8 place-items-center rounded-full bg-violet-400/15 text-xs font-semibold text-violet-200"
-          >
-            {initials(user.name)}
-          </span>
-          <span className="hidden max-w-40 truncate text-sm sm:inline">{user.name}</span>
-        </Button>
+        <UserMenuButton user={user} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>

@@ -1,0 +1,50 @@
+import { lazy, Suspense, useState } from 'react';
+import type { SessionUser } from '@aprenda/shared/schemas/auth';
+import { NavDrawerButton, UserMenuButton } from './menu-buttons';
+
+const loadUserMenu = () => import('./user-menu');
+const loadNavDrawer = () => import('./nav-drawer');
+const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
+const NavDrawer = lazy(() => loadNavDrawer().then((m) => ({ default: m.NavDrawer })));
+
+/**
+ * The user menu, loaded on first use (decision 0033): until then its button alone, which starts
+ * loading the menu when pointed at or focused, and opens it when pressed.
+ */
+export function LazyUserMenu({ user }: { user: SessionUser }) {
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <UserMenuButton
+      user={user}
+      aria-expanded={false}
+      onPointerEnter={() => void loadUserMenu()}
+      onFocus={() => void loadUserMenu()}
+      onClick={() => setWanted(true)}
+    />
+  );
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <UserMenu user={user} defaultOpen />
+    </Suspense>
+  );
+}
+
+/** The navigation drawer of small screens, loaded on first use like the user menu. */
+export function LazyNavDrawer({ teaches }: { teaches: boolean }) {
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <NavDrawerButton
+      aria-expanded={false}
+      onPointerEnter={() => void loadNavDrawer()}
+      onFocus={() => void loadNavDrawer()}
+      onClick={() => setWanted(true)}
+    />
+  );
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <NavDrawer teaches={teaches} defaultOpen />
+    </Suspense>
+  );
+}
