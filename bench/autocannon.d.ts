@@ -24,6 +24,8 @@ declare module 'autocannon' {
     requests?: Request[];
     /** Requests per second over all connections (default: as fast as answered). */
     overallRate?: number;
+    /** Stop after this many requests (instead of `duration`). */
+    amount?: number;
   }
   interface Result {
     requests: Histogram;

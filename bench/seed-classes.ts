@@ -224,13 +224,21 @@ async function hasClassListCopies(url: string): Promise<boolean> {
 }
 
 /**
- * The bulk load skips triggers on PostgreSQL (session_replication_role = replica), so the
- * teachers' names that migration 0024's triggers keep on each class are filled afterwards, in the
- * same transaction (SQLite's triggers fill them during the load).
+ * The bulk load skips triggers on PostgreSQL (session_replication_role = replica), so what the
+ * app's triggers would have left is filled afterwards, in the same transaction (SQLite's triggers
+ * fill it during the load): the teachers' names that migration 0024 keeps on each class, and the
+ * per-user `classes:<user>` data versions (decision 0035) — a database grown through the app has
+ * one per member. Without them `cache_versions` starts with two rows, PostgreSQL keeps a generic
+ * plan that scans it, and that plan stays while the school-day writes grow the table.
  */
 function seedPostgres(url: string, sizes: SeedSizes, copies: boolean) {
   return loadPostgres(url, LOAD_TABLES, async (insert, client) => {
     const counts = await generate({ insert }, sizes, copies);
+    await client.query(
+      `insert into cache_versions (scope, version)
+         select 'classes:' || user_id, count(*) from class_members group by user_id
+       on conflict (scope) do nothing`,
+    );
     if (copies) {
       await client.query(
         `update classes set teacher_names = coalesce((
