@@ -82,10 +82,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('preparedQuery (PostgreSQL)', () =
           { k: 'c', n: 3 },
         ]);
       }
-      const { rows } = await sql<{ statement: string }>`
-        select statement from pg_prepared_statements where statement like '%from v%'`.execute(
-        handle.db,
-      );
+      // Kept statements run on the pool of per-request reads (decision 0035): look there.
+      const [listed] = (await handle.readRow(
+        `select coalesce(json_agg(statement), '[]') from pg_prepared_statements
+          where statement like '%from v%' and statement not like '%pg_prepared_statements%'`,
+        [],
+      ))!;
+      const rows = (listed as string[]).map((statement) => ({ statement }));
       expect(rows).toHaveLength(1);
       expect(rows[0]!.statement).toMatch(/k >= \$1 and n > \$2 and k <= \$3/);
     } finally {
