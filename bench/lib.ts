@@ -63,11 +63,13 @@ export async function startServer(
   databaseUrl: string,
   dataDir: string,
   extraEnv: Record<string, string> = {},
+  /** The checkout whose server runs (default: this one). */
+  tree: string = root,
 ): Promise<RunningServer> {
   const port = await freePort();
   const publicOrigin = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['apps/server/src/server.ts'], {
-    cwd: root,
+    cwd: tree,
     env: {
       ...process.env,
       NODE_ENV: 'development',

@@ -20,13 +20,13 @@
  * Prints page, performance score, LCP, TBT, CLS and the JavaScript transferred, and PASS/FAIL for
  * the targets (score ≥ 95 and LCP ≤ 2.5 s on every page); exits 1 on a miss.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { formatTable, freePort, root as repoRoot } from './lib.ts';
+import { formatTable, root as repoRoot, startServer } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -69,72 +69,17 @@ interface Run {
   lcpElement: string;
 }
 
-interface Server {
-  origin: string;
-  stop(): Promise<void>;
-}
-
 /** The tree's server on 127.0.0.1 and a free port, with demo data on a fresh SQLite file. */
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const origin = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/src/server.ts'], {
-    cwd: TREE,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      DATABASE_URL: `file:${join(dataDir, 'bench.db')}`,
-      DATA_DIR: dataDir,
-      WEB_DIST: join(TREE, 'apps/web/dist'),
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      POSTHOG_KEY: '',
-      POSTHOG_HOST: '',
-      GITHUB_CLIENT_ID: '',
-      GITHUB_CLIENT_SECRET: '',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((done, fail) => {
-    let ready = false;
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      fail(new Error(`server did not start within 60 s:\n${output}`));
-    }, 60_000);
-    const onData = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-8192);
-      if (!ready && /Aprenda listening on http:\/\/\S+/.test(output)) {
-        ready = true;
-        clearTimeout(timer);
-        done();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      if (!ready) fail(new Error(`server exited early (code ${code}):\n${output}`));
-    });
-  });
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.once('exit', () => {
-        clearTimeout(kill);
-        done();
-      });
-      child.kill('SIGTERM');
-    });
-  return { origin, stop };
+async function startWebServer(dataDir: string): Promise<{ origin: string; stop(): Promise<void> }> {
+  const server = await startServer(
+    `file:${join(dataDir, 'bench.db')}`,
+    dataDir,
+    { WEB_DIST: join(TREE, 'apps/web/dist'), SEED_DEMO: 'true' },
+    TREE,
+  );
+  return { origin: server.publicOrigin, stop: server.stop };
 }
 
-/** Signs the demo student in (Better Auth's e-mail sign-in) and returns the Cookie header. */
 async function signIn(origin: string): Promise<string> {
   const res = await fetch(`${origin}/pb/auth/sign-in/email`, {
     method: 'POST',
@@ -210,7 +155,7 @@ async function main() {
     if (build.status !== 0) throw new Error('web build failed');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'aprenda-bench-web-'));
-  const server = await startServer(dataDir);
+  const server = await startWebServer(dataDir);
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   try {
     const cookie = await signIn(server.origin);
