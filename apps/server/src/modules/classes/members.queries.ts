@@ -106,6 +106,17 @@ export async function countTeachers(db: Executor, classId: string): Promise<numb
 const classCreatedAt = (eb: ExpressionBuilder<Database, 'class_members'>, classId: string) =>
   eb.selectFrom('classes').select('created_at').where('id', '=', classId);
 
+/** The inserted membership row, with its class's `created_at` copied in. */
+const memberRow =
+  (classId: string, userId: string, role: string, joinedAt: string) =>
+  (eb: ExpressionBuilder<Database, 'class_members'>) => ({
+    class_id: classId,
+    user_id: userId,
+    role,
+    joined_at: joinedAt,
+    class_created_at: classCreatedAt(eb, classId),
+  });
+
 /** Add a membership, or give an existing one this role. */
 export async function upsertMember(
   db: Executor,
@@ -116,13 +127,7 @@ export async function upsertMember(
 ): Promise<void> {
   await db
     .insertInto('class_members')
-    .values((eb) => ({
-      class_id: classId,
-      user_id: userId,
-      role,
-      joined_at: joinedAt,
-      class_created_at: classCreatedAt(eb, classId),
-    }))
+    .values(memberRow(classId, userId, role, joinedAt))
     .onConflict((oc) => oc.columns(['class_id', 'user_id']).doUpdateSet({ role }))
     .execute();
 }
@@ -137,13 +142,7 @@ export async function insertMemberIfAbsent(
 ): Promise<boolean> {
   const inserted = await db
     .insertInto('class_members')
-    .values((eb) => ({
-      class_id: classId,
-      user_id: userId,
-      role,
-      joined_at: joinedAt,
-      class_created_at: classCreatedAt(eb, classId),
-    }))
+    .values(memberRow(classId, userId, role, joinedAt))
     .onConflict((oc) => oc.columns(['class_id', 'user_id']).doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
