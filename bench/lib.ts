@@ -18,6 +18,15 @@ import pg from 'pg';
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** The system Chromium's launch flags that work on this kind of machine (the browser benches). */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface Row {
   route: string;

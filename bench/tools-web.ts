@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { root, startServer } from './lib.ts';
+import { CHROMIUM_FLAGS, root, startServer } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CPU_SLOWDOWN = 4;
@@ -120,7 +120,11 @@ async function visit(
   path: string,
   ready: string,
 ): Promise<{ ms: number; files: string[] }> {
-  const context = await browser.newContext({ baseURL: origin, locale: 'pt-BR', storageState: state });
+  const context = await browser.newContext({
+    baseURL: origin,
+    locale: 'pt-BR',
+    storageState: state,
+  });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -155,14 +159,7 @@ async function main() {
   const server = await startServer(`file:${join(dataDir, 'bench.db')}`, dataDir);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   try {
     const context = await browser.newContext({ baseURL: server.publicOrigin, locale: 'pt-BR' });

@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { formatTable, root as repoRoot, startServer } from './lib.ts';
+import { CHROMIUM_FLAGS, formatTable, root as repoRoot, startServer } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,14 +35,6 @@ const TREE = resolve(process.env.BENCH_WEB_ROOT ?? repoRoot);
 const REPORTS = process.env.BENCH_WEB_REPORTS;
 const TARGET_SCORE = 95;
 const TARGET_LCP_MS = 2500;
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The demo student (apps/server/src/seed.ts): member of the demo class. */
 const STUDENT = { email: 'lucas@demo.aprenda.dev', password: 'aprenda-demo' };
@@ -156,7 +148,7 @@ async function main() {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'aprenda-bench-web-'));
   const server = await startWebServer(dataDir);
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROMIUM_FLAGS });
   try {
     const cookie = await signIn(server.origin);
     console.log(`bench:web — ${TREE}, Lighthouse mobile (simulated throttling), ${RUNS} runs\n`);
