@@ -115,23 +115,6 @@ async function sanityCheck(origin: string, tokens: string[]): Promise<number> {
   return items / Math.min(20, tokens.length);
 }
 
-/**
- * With BENCH_CPU_PROF=<dir>: prints when `run` ran (CLOCK_MONOTONIC µs, the clock of V8's
- * profiles) and how many requests it made, for bench/cpu-profile-summary.ts to cut the profile
- * of process `pid` to that window.
- */
-async function profiled(pid: number, run: () => Promise<Row>): Promise<Row> {
-  const t0 = process.hrtime.bigint() / 1000n;
-  const row = await run();
-  const t1 = process.hrtime.bigint() / 1000n;
-  if (process.env.BENCH_CPU_PROF) {
-    console.log(
-      `[bench] profile window: pid=${pid} from=${t0} to=${t1} requests=${row.total} (${row.engine}, ${row.route})`,
-    );
-  }
-  return row;
-}
-
 /** The bare reference (bench/classes-reference.ts) on `databaseUrl`, until `stop()`. */
 async function startReference(databaseUrl: string): Promise<RunningServer> {
   const port = await freePort();
@@ -340,7 +323,8 @@ async function benchEngine(engine: string, databaseUrl: string, dataDir: string)
     });
   }
   if (process.env.BENCH_CPU_PROF) {
-    // The app's server and the reference (started from here on) write CPU profiles there.
+    // The reference (started from here on) writes CPU profiles there too (bench/lib.ts: the app's
+    // server, and the measured windows).
     process.env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}`;
   }
   return withSeededServer(databaseUrl, dataDir, async (server) => {
@@ -358,7 +342,7 @@ async function benchEngine(engine: string, databaseUrl: string, dataDir: string)
     const rows: Row[] = [];
     rows.push(await measureHealth(engine, server));
     console.log(`[bench] ${engine}: ${MINE} over ${tokens.length} students`);
-    rows.push(await profiled(server.pid, () => measure(MINE, engine, mine, server.pid)));
+    rows.push(await measure(MINE, engine, mine, server.pid));
     if (process.env.BENCH_REFERENCE !== '0') {
       const reference = await startReference(databaseUrl);
       try {
@@ -369,9 +353,7 @@ async function benchEngine(engine: string, databaseUrl: string, dataDir: string)
         }));
         await warmUp(engine, [[REFERENCE, refMine]]);
         console.log(`[bench] ${engine}: ${REFERENCE} over ${tokens.length} students`);
-        rows.push(
-          await profiled(reference.pid, () => measure(REFERENCE, engine, refMine, reference.pid)),
-        );
+        rows.push(await measure(REFERENCE, engine, refMine, reference.pid));
       } finally {
         await reference.stop();
       }

@@ -10,7 +10,8 @@
  * kind that matches walking from the sampled frame up its stack (so the SQL driver called from the
  * session check counts as SQL, the HMAC as the session check), divided by the run's requests.
  * Idle samples are left out. Profiling slows the process (≈ 10–20 %): compare shares, and take
- * absolute µs/request from the unprofiled run's CPU column.
+ * absolute µs/request from the unprofiled run's CPU column. `--top N` also lists, per window, the N
+ * functions with the most self time and the app function each was reached from.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ import { formatTable } from './lib.ts';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber?: number };
   children?: number[];
 }
 interface Profile {
@@ -110,10 +111,48 @@ function summarize(profile: Profile, from: number, to: number) {
   return totals;
 }
 
+/**
+ * The `n` functions with the most self time in the window, and the app function each was called
+ * from (the nearest frame under apps/server/src/), in µs per request.
+ */
+function topFunctions(profile: Profile, from: number, to: number, requests: number, n: number) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const c of node.children ?? []) parent.set(c, node.id);
+  const where = (id: number) => {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    const file = url.replace(/^.*\/(node_modules|apps\/server\/src)\//, '$1/');
+    return `${functionName || '(anonymous)'} ${file}:${(lineNumber ?? 0) + 1}`;
+  };
+  const appCaller = (id: number) => {
+    for (let at = parent.get(id); at !== undefined; at = parent.get(at)) {
+      if (byId.get(at)!.callFrame.url.includes('apps/server/src/')) return where(at);
+    }
+    return '';
+  };
+  const totals = new Map<string, number>();
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i]!;
+    if (t < from || t > to) continue;
+    const id = profile.samples[i]!;
+    if (byId.get(id)!.callFrame.functionName === '(idle)') continue;
+    const key = `${where(id)}\t${appCaller(id)}`;
+    totals.set(key, (totals.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+  }
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([key, us]) => [...key.split('\t'), (us / requests).toFixed(1)]);
+}
+
 function main() {
-  const [dir, log] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const topAt = args.indexOf('--top');
+  const top = topAt >= 0 ? Number(args.splice(topAt, 2)[1]) : 0;
+  const [dir, log] = args;
   if (!dir || !log) {
-    console.error('usage: node bench/cpu-profile-summary.ts <profile dir> <bench log>');
+    console.error('usage: node bench/cpu-profile-summary.ts <profile dir> <bench log> [--top N]');
     process.exit(2);
   }
   const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
@@ -140,6 +179,15 @@ function main() {
       ...kinds.map((k) => ((totals.get(k) ?? 0) / n).toFixed(0)),
       (all / n).toFixed(0),
     ]);
+    if (top > 0) {
+      console.log(`\n${label}: the ${top} functions with the most self time, µs/request`);
+      console.log(
+        formatTable(
+          ['function', 'called from (app)', 'µs/req'],
+          topFunctions(profile, Number(from), Number(to), n, top),
+        ),
+      );
+    }
   }
   console.log(formatTable(header, body, 1));
 }

@@ -93,6 +93,9 @@ export async function startServer(
       GITHUB_CLIENT_ID: '',
       GITHUB_CLIENT_SECRET: '',
       REDIS_URL: '',
+      ...(process.env.BENCH_CPU_PROF
+        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` }
+        : {}),
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -144,8 +147,17 @@ export async function measure(
   pid?: number,
 ): Promise<Row> {
   const cpuBefore = cpuTimeMs(pid);
+  const t0 = process.hrtime.bigint() / 1000n;
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
+  const t1 = process.hrtime.bigint() / 1000n;
   const cpu = cpuTimeMs(pid) - cpuBefore;
+  if (process.env.BENCH_CPU_PROF && pid !== undefined) {
+    // For bench/cpu-profile-summary.ts: this run's window (CLOCK_MONOTONIC µs, the clock of V8's
+    // profiles) in the profile of process `pid`.
+    console.log(
+      `[bench] profile window: pid=${pid} from=${t0} to=${t1} requests=${result.requests.total} (${engine}, ${route})`,
+    );
+  }
   return {
     ...(Number.isFinite(cpu) && result.requests.total > 0
       ? { cpuUsPerRequest: (cpu * 1000) / result.requests.total }
