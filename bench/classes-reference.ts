@@ -19,7 +19,8 @@
  *    by looking at the schema, so the same reference measures the old and the new app;
  * 4. the same JSON answer (`items` with role, teachers' names in joining order then by name, next
  *    event; `nextCursor`).
- * Each statement is prepared once at start (better-sqlite3 statements kept by reference;
+ * Each statement is prepared once at start (better-sqlite3 statements kept by reference, their
+ * parameters pinned as the app's are — `+?`, decision 0037;
  * PostgreSQL named statements through a `pg` pool of DB_POOL_SIZE, default 10, as the app's).
  *
  * Run by bench/classes.ts: `node bench/classes-reference.ts` with DATABASE_URL (file:… or
@@ -30,6 +31,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { pinParameters } from '../apps/server/src/db/sqlite-parameters.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? '';
 const SECRET = process.env.APP_SECRET ?? '';
@@ -111,14 +113,15 @@ async function sqliteEngine(): Promise<Engine> {
       name: string;
     }>
   ).some((c) => c.name === 'class_created_at');
-  const session = db.prepare(SESSION_SQL);
+  // With its parameters pinned as the app's SQLite statements are (decision 0037): the same SQL.
+  const session = db.prepare(pinParameters(SESSION_SQL));
   const lists = new Map<number, SQLite.Statement>();
   const listStatement = (limit: number, cursor: boolean) => {
     const key = limit * 2 + (cursor ? 1 : 0);
     let stmt = lists.get(key);
     if (!stmt) {
       stmt = db.prepare(
-        denormalised ? newListSql(false, cursor, limit) : oldListSql(false, cursor),
+        pinParameters(denormalised ? newListSql(false, cursor, limit) : oldListSql(false, cursor)),
       );
       lists.set(key, stmt);
     }

@@ -1,3 +1,4 @@
+import { pinParameters } from './sqlite-parameters.ts';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -60,7 +61,9 @@ const NO_OP_STATEMENT = {
 
 /**
  * better-sqlite3 behind Kysely re-prepares every query (Kysely's driver calls `prepare` each time,
- * ~50 µs a statement). Keep compiled statements by SQL text, least recently used out first.
+ * ~50 µs a statement). Keep compiled statements by SQL text, least recently used out first — each
+ * with its parameters pinned (`+?`, db/sqlite-parameters.ts), or SQLite would still parse and plan
+ * it again on every run.
  * better-sqlite3 re-compiles a cached statement by itself after a schema change; a statement that
  * is still being iterated (`busy`) is never handed out twice.
  */
@@ -79,7 +82,7 @@ function cachingSqlite(sqlite: SQLite.Database) {
         cache.set(sql, hit);
         return hit;
       }
-      const stmt = sqlite.prepare(sql);
+      const stmt = sqlite.prepare(pinParameters(sql));
       if (!hit) {
         cache.set(sql, stmt);
         if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
@@ -327,12 +330,12 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
     let stmt = rowStatements.get(text);
     if (!stmt) {
       if (rowStatements.size >= 64) rowStatements.clear();
-      rowStatements.set(text, (stmt = sqlite.prepare(text).raw(true)));
+      rowStatements.set(text, (stmt = sqlite.prepare(pinParameters(text)).raw(true)));
     }
     return stmt.get(...params) as unknown[] | undefined;
   };
   const prepare = (text: string): PreparedStatement => {
-    const stmt = sqlite.prepare(text);
+    const stmt = sqlite.prepare(pinParameters(text));
     if (!stmt.reader) throw new Error('DbHandle.prepare: SELECT statements only');
     return {
       all: async (params) => {
