@@ -1,7 +1,8 @@
 import type { MemberRole } from '@aprenda/shared/constants';
 import type { ClassMember } from '@aprenda/shared/schemas/classes';
 import type { Page } from '@aprenda/shared/schemas/common';
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { ClassMemberTable, Database, Executor, UserTable } from '../../db/types.ts';
 import { decodeCursor, keysetAfter, pageOf } from '../../lib/cursor.ts';
 import { asRole } from './access.queries.ts';
@@ -185,28 +186,40 @@ export async function selectUserMemberships(
     .execute();
 }
 
-/** The teachers (members with the role `teacher`) of every class `userId` belongs to. */
-export async function selectTeachersOfUserClasses(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
+/**
+ * The teachers (members with the role `teacher`) of every class `userId` belongs to. Asked by
+ * every adaptive-practice request: kept prepared (db/prepared.ts), the role a literal.
+ */
+const teachersOfUserClasses = preparedQuery<{ userId: string }, { user_id: string }>((db, arg) =>
+  db
     .selectFrom('class_members as mine')
     .innerJoin('class_members as t', 't.class_id', 'mine.class_id')
     .select('t.user_id')
     .distinct()
-    .where('mine.user_id', '=', userId)
-    .where('t.role', '=', 'teacher')
-    .execute();
+    .where('mine.user_id', '=', sql<string>`cast(${arg('userId')} as text)`)
+    .where(sql<boolean>`t.role = 'teacher'`)
+    .compile(),
+);
+
+export async function selectTeachersOfUserClasses(db: Executor, userId: string): Promise<string[]> {
+  const rows = await teachersOfUserClasses.all(db, { userId });
   return rows.map((r) => r.user_id);
 }
 
-/** The mean practice target of the classes `userId` studies in (null: none). */
+/** The mean practice target of the classes `userId` studies in (null: none); kept prepared. */
+const practiceTarget = preparedQuery<{ userId: string }, { target: number | string | null }>(
+  (db, arg) =>
+    db
+      .selectFrom('class_members as m')
+      .innerJoin('classes as c', 'c.id', 'm.class_id')
+      .select((eb) => eb.fn.avg<number | string | null>('c.practice_target').as('target'))
+      .where('m.user_id', '=', sql<string>`cast(${arg('userId')} as text)`)
+      .where(sql<boolean>`m.role = 'student'`)
+      .compile(),
+);
+
 export async function selectPracticeTarget(db: Executor, userId: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('class_members as m')
-    .innerJoin('classes as c', 'c.id', 'm.class_id')
-    .select((eb) => eb.fn.avg<number | string | null>('c.practice_target').as('target'))
-    .where('m.user_id', '=', userId)
-    .where('m.role', '=', 'student')
-    .executeTakeFirst();
+  const [row] = await practiceTarget.all(db, { userId });
   return row?.target === null || row?.target === undefined ? null : Number(row.target);
 }
 

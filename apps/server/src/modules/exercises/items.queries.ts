@@ -7,6 +7,7 @@ import {
   type SqlBool,
   type Updateable,
 } from 'kysely';
+import { lit, real, txt } from '../../db/sql-values.ts';
 import type { Database, Executor, ExerciseItemTable, ItemAnswerTable } from '../../db/types.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { keysetAfter } from '../../lib/cursor.ts';
@@ -84,9 +85,18 @@ export function inPool(
   eb: ExpressionBuilder<Database, 'exercise_items'>,
   authorIds: readonly string[],
 ): Expression<SqlBool> {
+  // Literals and casts (db/sql-values.ts): SQLite prepares the practice statements once.
+  const isPublic = sql<boolean>`public = 1`;
   return authorIds.length > 0
-    ? eb.or([eb('public', '=', 1), eb('author_id', 'in', authorIds)])
-    : eb('public', '=', 1);
+    ? eb.or([
+        isPublic,
+        eb(
+          'author_id',
+          'in',
+          authorIds.map((id) => txt(id)),
+        ),
+      ])
+    : isPublic;
 }
 
 /**
@@ -105,12 +115,12 @@ export async function selectPoolCandidates(
     db
       .selectFrom('exercise_items')
       .select(['id', 'difficulty', 'guess'])
-      .where('skill_id', '=', skillId)
-      .where('difficulty', op, center)
+      .where('skill_id', '=', txt(skillId))
+      .where('difficulty', op, real(center))
       .where('deleted_at', 'is', null)
       .where((eb) => inPool(eb, authorIds))
       .orderBy('difficulty', dir)
-      .limit(perSide)
+      .limit(lit(perSide))
       .execute();
   const [above, below] = await Promise.all([side('>=', 'asc'), side('<', 'desc')]);
   return [...below.reverse(), ...above];
@@ -146,8 +156,12 @@ export async function selectSeenItems(
       (eb) => eb.fn.countAll<number | string>().as('seen'),
       (eb) => eb.fn.max('created_at').as('last'),
     ])
-    .where('user_id', '=', userId)
-    .where('item_id', 'in', itemIds)
+    .where('user_id', '=', txt(userId))
+    .where(
+      'item_id',
+      'in',
+      itemIds.map((id) => txt(id)),
+    )
     .groupBy('item_id')
     .execute();
   return rows.map((r) => ({ item_id: r.item_id, seen: Number(r.seen), last: String(r.last) }));

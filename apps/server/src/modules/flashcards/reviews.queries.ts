@@ -1,4 +1,5 @@
-import { sql, type Compilable, type Insertable, type Selectable } from 'kysely';
+import { sql, type Compilable, type CompiledQuery, type Insertable, type Selectable } from 'kysely';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { DbHandle } from '../../db/client.ts';
 import type {
   Executor,
@@ -12,7 +13,7 @@ import {
   type CardRow,
   type DeckRow,
 } from './access.queries.ts';
-import { lit, txt, type StateRow } from './study.queries.ts';
+import { lit, type StateRow } from './study.queries.ts';
 
 export type ReviewRow = Selectable<FlashcardReviewTable>;
 
@@ -72,6 +73,68 @@ export interface RatingTarget {
   otherDue: boolean;
 }
 
+type RatingTargetArgs = { userId: string; itemId: string; reviewId: string; dueBefore: string };
+
+/**
+ * The statement of selectRatingTarget, built once and kept prepared (db/prepared.ts, decision
+ * 0032): per rating, no query building or compiling. Compared values are `cast(? as text)` (as
+ * `txt`: SQLite prepares it once), constants are literals.
+ */
+const ratingTarget = preparedQuery<RatingTargetArgs, Record<string, unknown>>((db, arg) => {
+  const user = sql<string>`cast(${arg('userId')} as text)`;
+  const item = sql<string>`cast(${arg('itemId')} as text)`;
+  return db
+    .selectFrom('flashcard_items as i')
+    .innerJoin('flashcards as c', 'c.id', 'i.card_id')
+    .innerJoin('decks as d', 'd.id', 'c.deck_id')
+    .select((eb) => [
+      'i.id as i_id',
+      'i.position as i_position',
+      ...CARD_WITH_DECK_COLUMNS,
+      eb
+        .selectFrom('fsrs_parameters as p')
+        .select('p.weights')
+        .where('p.user_id', '=', user)
+        .as('weights'),
+      eb
+        .selectFrom('flashcard_reviews as r')
+        .select(eb.lit(1).as('one'))
+        .where('r.user_id', '=', user)
+        .where('r.id', '=', sql<string>`cast(${arg('reviewId')} as text)`)
+        .as('known'),
+      eb
+        .exists(
+          eb
+            .selectFrom('flashcard_states as s')
+            .select(eb.lit(1).as('one'))
+            .where('s.user_id', '=', user)
+            .where(sql<boolean>`s.queue in (1, 2)`)
+            .where(sql<boolean>`s.due < cast(${arg('dueBefore')} as text)`)
+            .where('s.item_id', '<>', item)
+            .where((w) =>
+              w(
+                's.deck_id',
+                'in',
+                w
+                  .selectFrom('decks as od')
+                  .select('od.id')
+                  .where('od.owner_id', '=', user)
+                  .union(
+                    w
+                      .selectFrom('deck_shares as ds')
+                      .innerJoin('class_members as cm', 'cm.class_id', 'ds.class_id')
+                      .select('ds.deck_id as id')
+                      .where('cm.user_id', '=', user),
+                  ),
+              ),
+            ),
+        )
+        .as('other_due'),
+    ])
+    .where('i.id', '=', item)
+    .compile() as CompiledQuery<Record<string, unknown>>;
+});
+
 /**
  * ONE statement for everything a rating reads before its transaction: the item with its card and
  * deck (the access check), the user's fitted weights and whether the client's id is already in
@@ -84,61 +147,12 @@ export async function selectRatingTarget(
   reviewId: string,
   dueBefore: string,
 ): Promise<RatingTarget | undefined> {
-  const row = await db
-    .selectFrom('flashcard_items as i')
-    .innerJoin('flashcards as c', 'c.id', 'i.card_id')
-    .innerJoin('decks as d', 'd.id', 'c.deck_id')
-    .select((eb) => [
-      'i.id as i_id',
-      'i.position as i_position',
-      ...CARD_WITH_DECK_COLUMNS,
-      eb
-        .selectFrom('fsrs_parameters as p')
-        .select('p.weights')
-        .where('p.user_id', '=', userId)
-        .as('weights'),
-      eb
-        .selectFrom('flashcard_reviews as r')
-        .select(eb.lit(1).as('one'))
-        .where('r.user_id', '=', userId)
-        .where('r.id', '=', reviewId)
-        .as('known'),
-      eb
-        .exists(
-          eb
-            .selectFrom('flashcard_states as s')
-            .select(eb.lit(1).as('one'))
-            .where('s.user_id', '=', userId)
-            .where('s.queue', 'in', [1, 2])
-            .where(sql<boolean>`s.due < ${txt(dueBefore)}`)
-            .where('s.item_id', '<>', itemId)
-            .where((w) =>
-              w(
-                's.deck_id',
-                'in',
-                w
-                  .selectFrom('decks as od')
-                  .select('od.id')
-                  .where('od.owner_id', '=', userId)
-                  .union(
-                    w
-                      .selectFrom('deck_shares as ds')
-                      .innerJoin('class_members as cm', 'cm.class_id', 'ds.class_id')
-                      .select('ds.deck_id as id')
-                      .where('cm.user_id', '=', userId),
-                  ),
-              ),
-            ),
-        )
-        .as('other_due'),
-    ])
-    .where('i.id', '=', itemId)
-    .executeTakeFirst();
+  const [row] = await ratingTarget.all(db, { userId, itemId, reviewId, dueBefore });
   if (!row) return undefined;
   return {
-    item: { id: row.i_id, card_id: row.id, position: Number(row.i_position) },
-    ...cardWithDeckOf(row),
-    weights: row.weights ?? null,
+    item: { id: String(row.i_id), card_id: String(row.id), position: Number(row.i_position) },
+    ...cardWithDeckOf(row as Parameters<typeof cardWithDeckOf>[0]),
+    weights: (row.weights as string | null | undefined) ?? null,
     known: row.known !== null && row.known !== undefined,
     otherDue: Boolean(Number(row.other_due)),
   };

@@ -66,7 +66,11 @@ function startDate(w: Wall): Date {
  * day rule"): the calendar date whose 04:00 started it.
  */
 export function studyDayKey(instant: Date, tz = 'UTC'): string {
-  return startDate(wallTime(instant.getTime(), tz)).toISOString().slice(0, 10);
+  const t = instant.getTime();
+  const last = lastDays.get(tz);
+  if (last && t >= last.start && t < last.end) return last.key;
+  studyDay(instant, tz);
+  return lastDays.get(tz)!.key;
 }
 
 /** The zone's offset from UTC at `instant`, in ms (São Paulo: −3 h). */
@@ -84,8 +88,11 @@ function zonedInstant(y: number, m: number, d: number, h: number, tz: string): n
   return second;
 }
 
-/** The last study day computed per time zone: most requests fall in it (one range check). */
-const lastDays = new Map<string, { start: number; end: number }>();
+/**
+ * The last study day computed per time zone, with its key: most requests fall in it (one range
+ * check instead of Intl's formatToParts — `studyDayKey` asks it too).
+ */
+const lastDays = new Map<string, { start: number; end: number; key: string }>();
 
 /** The study day `now` falls in, for time zone `tz`. */
 export function studyDay(now: Date, tz = 'UTC'): StudyDay {
@@ -94,14 +101,14 @@ export function studyDay(now: Date, tz = 'UTC'): StudyDay {
   if (last && t >= last.start && t < last.end) {
     return { start: new Date(last.start), end: new Date(last.end) };
   }
-  const day = computeStudyDay(now, tz);
+  const { key, ...day } = computeStudyDay(now, tz);
   // Bounded: a zone name is validated before it gets here, and there are a few hundred zones.
   if (lastDays.size > 1000) lastDays.clear();
-  lastDays.set(tz, { start: day.start.getTime(), end: day.end.getTime() });
+  lastDays.set(tz, { start: day.start.getTime(), end: day.end.getTime(), key });
   return day;
 }
 
-function computeStudyDay(now: Date, tz: string): StudyDay {
+function computeStudyDay(now: Date, tz: string): StudyDay & { key: string } {
   const date = startDate(wallTime(now.getTime(), tz));
   const next = new Date(date.getTime() + 86_400_000);
   const start = zonedInstant(
@@ -118,7 +125,7 @@ function computeStudyDay(now: Date, tz: string): StudyDay {
     STUDY_DAY_START_HOUR,
     tz,
   );
-  return { start: new Date(start), end: new Date(end) };
+  return { start: new Date(start), end: new Date(end), key: date.toISOString().slice(0, 10) };
 }
 
 /** The last `studyDayEnds` per time zone (most requests of a zone fall on the same day). */

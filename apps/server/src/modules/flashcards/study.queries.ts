@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import type { Executor, FlashcardStateTable } from '../../db/types.ts';
 import type { Selectable } from 'kysely';
+import { lit, txt } from '../../db/sql-values.ts';
 import { normaliseDeckRow, type DeckRow } from './access.queries.ts';
+
+export { lit, txt };
 
 /** `flashcard_states.queue` values (migration 0014). */
 export const QUEUE = { new: 0, learning: 1, review: 2, suspended: -1, deleted: -2 } as const;
@@ -18,29 +21,6 @@ export function queueOf(state: string, suspended: boolean, deleted: boolean): nu
 /** The same rule in SQL, over a row's `state`, `suspended` and `deleted` columns. */
 export const QUEUE_SQL = sql<number>`case when deleted = 1 then -2 when suspended = 1 then -1
   when state in ('learning', 'relearning') then 1 when state = 'review' then 2 else 0 end`;
-
-/**
- * A LIMIT as a literal, never a bound parameter: SQLite (3.54) reads a parameter's LIMIT value
- * when it prepares the statement and marks the statement to be prepared again whenever that
- * parameter is bound anew — which better-sqlite3 does on every run, so each run of a statement
- * with `limit ?` parsed and planned it again (the queue's statements: ~70 % of their time).
- * A few distinct limits make a few distinct statements; PostgreSQL plans them knowing the limit.
- */
-export function lit(n: number) {
-  return sql.lit(Math.max(0, Math.trunc(n)));
-}
-
-/**
- * A value compared with an indexed column, as `cast(? as text)` rather than a bare parameter:
- * SQLite (3.54) marks a statement to be prepared again whenever such a parameter is bound when
- * its planner looked at the value — an equality weighed against an ORDER BY or LIMIT, or any
- * comparison once ANALYZE has left sqlite_stat4 samples — and better-sqlite3 binds on every run:
- * the queue's statements were parsed and planned on every request. The cast is the same
- * comparison and the same index range on both engines.
- */
-export function txt(value: string) {
-  return sql`cast(${value} as text)`;
-}
 
 /** Raw per-deck numbers for one user and study day; the service applies the limits. */
 export interface RawCounts {
