@@ -22,6 +22,7 @@ import * as m0021 from './0021-boards.ts';
 import * as m0022 from './0022-diagrams.ts';
 import * as m0023 from './0023-answer-flashcards.ts';
 import * as m0024 from './0024-class-list-order.ts';
+import * as m0025 from './0025-covering-read-indexes.ts';
 
 /**
  * Every app migration, in order. Add new ones at the end; never edit a landed one. The key is the
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0022_diagrams': m0022,
   '0023_answer_flashcards': m0023,
   '0024_class_list_order': m0024,
+  '0025_covering_read_indexes': m0025,
 };

@@ -149,8 +149,10 @@ export async function selectMastery(db: Executor, userIds: readonly string[]) {
 
 /**
  * Answers and wrong answers per catalogue skill of the class's students since `sinceIso`: their
- * practice and this class's assignments (never another class's), from the (user, created_at)
- * index.
+ * practice and this class's assignments (never another class's), from the (user, created_at, …)
+ * index alone (migration 0025). Grouped first, then joined to the skills (a handful of rows); an
+ * answer of an assignment counts when its attempt is one of this class's (a set read once), not
+ * through a lookup of its attempt and assignment per answer (decision 0038).
  */
 export async function selectMissedSkills(
   db: Executor,
@@ -159,23 +161,36 @@ export async function selectMissedSkills(
   sinceIso: string,
 ) {
   if (userIds.length === 0) return [];
-  const rows = await db
+  const grouped = db
     .selectFrom('item_answers as ia')
-    .innerJoin('skills as s', 's.id', 'ia.skill_id')
-    .leftJoin('assignment_attempts as t', 't.id', 'ia.attempt_id')
-    .leftJoin('assignments as a', 'a.id', 't.assignment_id')
     .select((eb) => [
       'ia.skill_id',
-      's.code',
-      's.name',
       eb.fn.count<number>('ia.user_id').distinct().as('students'),
       eb.fn.countAll<number>().as('answers'),
       eb.fn.sum<number>(eb.case().when('ia.correct', '=', 0).then(1).else(0).end()).as('wrong'),
     ])
     .where('ia.user_id', 'in', userIds)
     .where('ia.created_at', '>=', sinceIso)
-    .where((eb) => eb.or([eb('ia.attempt_id', 'is', null), eb('a.class_id', '=', classId)]))
-    .groupBy(['ia.skill_id', 's.code', 's.name'])
+    .where('ia.skill_id', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb('ia.attempt_id', 'is', null),
+        eb(
+          'ia.attempt_id',
+          'in',
+          eb
+            .selectFrom('assignment_attempts as t')
+            .innerJoin('assignments as a', 'a.id', 't.assignment_id')
+            .select('t.id')
+            .where('a.class_id', '=', classId),
+        ),
+      ]),
+    )
+    .groupBy('ia.skill_id');
+  const rows = await db
+    .selectFrom(grouped.as('g'))
+    .innerJoin('skills as s', 's.id', 'g.skill_id')
+    .select(['g.skill_id', 's.code', 's.name', 'g.students', 'g.answers', 'g.wrong'])
     .execute();
   return rows.map((r) => ({
     skill_id: r.skill_id,
