@@ -100,7 +100,8 @@ export const teacherEmail = (k: number) =>
 const COLS = {
   user: ['id', 'name', 'email', 'emailVerified', 'image', 'createdAt', 'updatedAt', 'role'],
   classes: ['id', 'title', 'description', 'code', 'owner_id', 'archived', 'created_at', 'updated_at'],
-  class_members: ['class_id', 'user_id', 'role', 'joined_at'],
+  // class_created_at: migration 0024's copy of the class's created_at (the load skips triggers).
+  class_members: ['class_id', 'user_id', 'role', 'joined_at', 'class_created_at'],
   class_events: [
     'id', 'class_id', 'title', 'description', 'starts_at', 'ends_at', 'range_end', 'all_day',
     'location', 'created_by', 'created_at',
@@ -195,6 +196,8 @@ async function generate(insert: InsertRows, sizes: SeedSizes, day: string) {
   // Teachers, their classes, a shared deck each, weekly events, the 500 public items.
   const teachers: string[] = [];
   const classes: string[] = [];
+  /** Each class's created_at (its members carry a copy, migration 0024). */
+  const classCreated: string[] = [];
   const classDecks: Array<Array<{ id: string; card: string }>> = [];
   const classDeckIds: string[] = [];
   for (let c = 0; c < sizes.classes; c++) {
@@ -205,7 +208,8 @@ async function generate(insert: InsertRows, sizes: SeedSizes, day: string) {
     const classId = uuidv7(ms, rng);
     classes.push(classId);
     await out.add('classes', [classId, `Matemática — 8º ano, turma ${c + 1}`, null, `AN${String(c).padStart(6, '0')}`, teacher, 0, at(ms), at(ms)]); // prettier-ignore
-    await out.add('class_members', [classId, teacher, 'teacher', at(ms)]);
+    classCreated.push(at(ms));
+    await out.add('class_members', [classId, teacher, 'teacher', at(ms), at(ms)]);
     for (let w = -52; w <= 4; w++) {
       const start = now + w * 7 * DAY_MS + 13 * 3_600_000; // 10:00 in São Paulo
       await out.add('class_events', [
@@ -313,7 +317,7 @@ async function generate(insert: InsertRows, sizes: SeedSizes, day: string) {
     const ms = now - 400 * DAY_MS + s * 60_000;
     const user = uuidv7(ms, rng);
     await out.add('user', [user, `Estudante ${String(s + 1).padStart(4, '0')}`, studentEmail(s), true, null, at(ms), at(ms), 'student']); // prettier-ignore
-    await out.add('class_members', [classId, user, 'student', at(ms + DAY_MS)]);
+    await out.add('class_members', [classId, user, 'student', at(ms + DAY_MS), classCreated[c]!]);
 
     // Active days (days back from the seed day, 1 … 365), and when the student stopped.
     const stoppedBack = rng.next() < 0.1 ? 8 + rng.int(30) : 0;

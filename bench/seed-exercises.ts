@@ -114,7 +114,8 @@ const BATCH = 20_000;
 const COLS = {
   user: ['id', 'name', 'email', 'emailVerified', 'image', 'createdAt', 'updatedAt', 'role'],
   classes: ['id', 'title', 'description', 'code', 'owner_id', 'archived', 'created_at', 'updated_at'],
-  class_members: ['class_id', 'user_id', 'role', 'joined_at'],
+  // class_created_at: migration 0024's copy of the class's created_at (the load skips triggers).
+  class_members: ['class_id', 'user_id', 'role', 'joined_at', 'class_created_at'],
   exercise_items: [
     'id', 'author_id', 'skill_id', 'kind', 'stem', 'explanation', 'spec', 'public', 'search',
     'difficulty', 'guess', 'answer_count', 'created_at', 'updated_at', 'deleted_at',
@@ -334,12 +335,12 @@ async function generate(insert: InsertRows, sizes: SeedSizes) {
     const id = uuidv7(ms, rng);
     const code = `EX${String(t).padStart(6, '0')}`;
     await out.add('classes', [id, `Matemática — 7º ano, turma ${t + 1}`, null, code, teacher, 0, iso(ms), iso(ms)]); // prettier-ignore
-    await out.add('class_members', [id, teacher, 'teacher', iso(ms)]);
+    await out.add('class_members', [id, teacher, 'teacher', iso(ms), iso(ms)]);
     counts.classes++;
     counts.memberships++;
     for (let s = 0; s < sizes.students; s++) {
       if (classOf(s) !== t) continue;
-      await out.add('class_members', [id, students[s], 'student', iso(ms + DAY_MS)]);
+      await out.add('class_members', [id, students[s], 'student', iso(ms + DAY_MS), iso(ms)]);
       counts.memberships++;
     }
   }
