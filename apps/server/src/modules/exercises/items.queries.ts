@@ -7,6 +7,7 @@ import {
   type SqlBool,
   type Updateable,
 } from 'kysely';
+import type { DbHandle } from '../../db/client.ts';
 import { lit, real, txt } from '../../db/sql-values.ts';
 import type { Database, Executor, ExerciseItemTable, ItemAnswerTable } from '../../db/types.ts';
 import { chunks } from '../../lib/chunks.ts';
@@ -142,9 +143,15 @@ export async function selectPoolSkillCounts(
   return rows.map((r) => ({ skill_id: r.skill_id!, items: Number(r.items) }));
 }
 
-/** How often and when the student last answered each of these items. */
+/**
+ * How often and when the student last answered each of these items. On PostgreSQL the ids are
+ * one array parameter read as a set: a list of parameters (`in ($2, …, $81)`) is, in the generic
+ * plan of the named statement, an array compared element by element with every answer of the
+ * student (3 ms for a student with 2,000 answers, against 0.5 ms).
+ */
 export async function selectSeenItems(
   db: Executor,
+  engine: Pick<DbHandle, 'dialect'>,
   userId: string,
   itemIds: readonly string[],
 ): Promise<{ item_id: string; seen: number; last: string }[]> {
@@ -157,10 +164,14 @@ export async function selectSeenItems(
       (eb) => eb.fn.max('created_at').as('last'),
     ])
     .where('user_id', '=', txt(userId))
-    .where(
-      'item_id',
-      'in',
-      itemIds.map((id) => txt(id)),
+    .where((eb) =>
+      engine.dialect === 'postgres'
+        ? sql<boolean>`item_id in (select unnest(cast(${[...itemIds]} as text[])))`
+        : eb(
+            'item_id',
+            'in',
+            itemIds.map((id) => txt(id)),
+          ),
     )
     .groupBy('item_id')
     .execute();

@@ -93,6 +93,7 @@ export async function nextPracticeItem(
   if (pool.length === 0) return { item: null, skill_id: skillId };
   const seen = await selectSeenItems(
     ctx.db.db,
+    ctx.db,
     userId,
     pool.map((p) => p.id),
   );
