@@ -9,6 +9,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { firstPaintChunks } from './scripts/first-paint-chunks.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
 
 // Dev server proxy target for /api and /pb (the Aprenda server); override with APRENDA_API_TARGET.
@@ -137,21 +138,7 @@ function zodJitless(): Plugin {
   };
 }
 
-/**
- * Libraries every screen's first paint needs (React, the router, i18next, TanStack Query, the
- * class-name helpers, lucide's icon base): one chunk, which compresses better than a dozen small
- * ones and stays cached across releases of the app's own code. Everything else is split by
- * rolldown as the lazy screens need it. Measured by scripts/first-load.test.ts.
- */
-const FIRST_PAINT_LIBRARIES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|defaultAttributes|context|shared))[\\/]/;
-
-/**
- * lucide's icons, all in one chunk (8 KB gzipped): on its own, each icon a screen uses is a chunk
- * of a few hundred bytes, and a dashboard screen asked for some twenty of them — twenty requests
- * over the browser's six HTTP/1.1 connections before the first paint (decision 0033).
- */
-const ICONS = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+const firstPaint = firstPaintChunks();
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -160,6 +147,7 @@ export default defineConfig({
     tailwindcss(),
     zodJitless(),
     excalidrawAssets(),
+    firstPaint.plugin,
     routePreloads(),
     precompress(),
   ],
@@ -176,12 +164,8 @@ export default defineConfig({
     assetsInlineLimit: (file) => (FONT_FILE.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
-        codeSplitting: {
-          groups: [
-            { name: 'framework', test: FIRST_PAINT_LIBRARIES, priority: 20 },
-            { name: 'icons', test: ICONS, priority: 10 },
-          ],
-        },
+        // Few files on a first visit (decision 0039, scripts/first-paint-chunks.ts).
+        codeSplitting: { groups: firstPaint.groups },
       },
     },
   },

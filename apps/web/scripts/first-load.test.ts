@@ -5,11 +5,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type PluginOption } from 'vite';
-import { namespacesFor } from '../src/lib/route-namespaces';
+import { namespacesFor, SHELL_NAMESPACES } from '../src/lib/route-namespaces';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from './route-preloads';
 import config from '../vite.config';
 import {
+  chunkModules,
   FIRST_LOAD_BUDGET,
+  FIRST_LOAD_FILES,
+  keyOfModule,
+  readChunkModules,
   formatReport,
   measureFirstLoad,
   readManifest,
@@ -49,7 +53,7 @@ beforeAll(async () => {
       mode: 'production',
       root: fileURLToPath(new URL('..', import.meta.url)),
       logLevel: 'error',
-      plugins: withoutPrecompress(config.plugins),
+      plugins: [...withoutPrecompress(config.plugins), chunkModules()],
       build: { ...config.build, outDir, emptyOutDir: true, manifest: true },
     });
   } finally {
@@ -76,6 +80,9 @@ describe('first load', () => {
       const measured = route(path);
       expect(measured.files.length).toBeGreaterThan(3);
       expect(measured.gzip, formatReport([measured])).toBeLessThanOrEqual(FIRST_LOAD_BUDGET[path]);
+      expect(measured.files.length, formatReport([measured])).toBeLessThanOrEqual(
+        FIRST_LOAD_FILES[path],
+      );
     },
   );
 
@@ -99,9 +106,27 @@ describe('first load', () => {
   it('fetches the screen’s Portuguese catalogs only: no English, no catalog of another screen', () => {
     for (const measured of results) {
       const catalogs = measured.sources.filter((src) => src.startsWith('src/locales/'));
-      const expected = namespacesFor(measured.route).map((ns) => `src/locales/pt-BR/${ns}.json`);
+      // The shell's namespaces travel as one file (first-paint-chunks.ts): a screen that needs
+      // one of them gets the three.
+      const needed = namespacesFor(measured.route);
+      const namespaces = needed.some((ns) => (SHELL_NAMESPACES as readonly string[]).includes(ns))
+        ? new Set([...needed, ...SHELL_NAMESPACES])
+        : new Set(needed);
+      // "common" is in the entry, in both languages (lib/i18n.ts): every screen has it.
+      const expected = [...namespaces].map((ns) => `src/locales/pt-BR/${ns}.json`);
+      expected.push('src/locales/en/common.json', 'src/locales/pt-BR/common.json');
       expect(catalogs.sort(), measured.route).toEqual(expected.sort());
     }
+  });
+
+  it('finds every module of a group in the group’s chunk', async () => {
+    const manifest = await readManifest(outDir);
+    const modules = await readChunkModules(outDir);
+    // The dashboard layout is in app-shell, which index.html loads.
+    const layout = keyOfModule(manifest, modules, 'src/app/routes/dashboard-layout.tsx');
+    expect(manifest[layout]?.file).toMatch(/^assets\/app-shell-[\w-]+\.js$/);
+    const html = await readFile(join(outDir, 'index.html'), 'utf8');
+    expect(html).toContain(manifest[layout]!.file);
   });
 
   it('leaves toasts, the Better Auth client, zod and PostHog out of every first load', async () => {

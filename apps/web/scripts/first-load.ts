@@ -14,13 +14,19 @@
  * Sizes are gzip at level 9, as the build's precompress plugin writes the `.gz` files the server
  * sends. KB here means 1000 bytes (as Vite prints sizes).
  *
- * Used by first-load.test.ts (which builds into a temporary folder with a manifest) and from the
- * command line: `node apps/web/scripts/first-load.ts [outDir]` on a build made with `--manifest`.
+ * A module is found in the chunk that holds it, which since decision 0039 is often a group of
+ * several modules (scripts/first-paint-chunks.ts) rather than a chunk of its own: the build that is
+ * measured carries `chunkModules()`, which writes CHUNK_MODULES_FILE (module → chunk file).
+ *
+ * Used by first-load.test.ts (which builds into a temporary folder with a manifest and that
+ * plugin) and from the command line: `node apps/web/scripts/first-load.ts [outDir]` on such a
+ * build.
  */
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
 import { DEFAULT_LANGUAGE } from '../../../packages/shared/src/constants.ts';
 import { namespacesFor } from '../src/lib/route-namespaces.ts';
 
@@ -57,6 +63,19 @@ export const FIRST_LOAD_BUDGET: Record<MeasuredRoute, number> = {
   '/dashboard/chat': 175_000,
 };
 
+/**
+ * At most this many JavaScript files per first load (decision 0039): each costs a round trip on
+ * one of the browser's six HTTP/1.1 connections, and the files in flight share the link with the
+ * framework chunk. Before the first-paint groups: 17 (/), 26 (/auth), 30 (/dashboard/student).
+ */
+export const FIRST_LOAD_FILES: Record<MeasuredRoute, number> = {
+  '/': 8,
+  '/auth': 16,
+  '/dashboard': 10,
+  '/dashboard/student': 10,
+  '/dashboard/chat': 10,
+};
+
 interface ManifestChunk {
   file: string;
   src?: string;
@@ -76,7 +95,7 @@ export interface RouteFirstLoad {
   route: MeasuredRoute;
   /** Every JavaScript file counted, largest first. */
   files: FileSize[];
-  /** The source modules that are chunks of their own among them (screens, catalogs). */
+  /** The app's source modules in them (paths from the web app's root: src/…). */
   sources: string[];
   gzip: number;
   budget: number;
@@ -88,6 +107,53 @@ export async function readManifest(outDir: string): Promise<Manifest> {
   } catch (err) {
     throw new Error(`${outDir} has no Vite manifest: build with --manifest`, { cause: err });
   }
+}
+
+/** Written by `chunkModules()` into the build: `{ "src/app/router.tsx": "assets/app-shell-….js" }`. */
+export const CHUNK_MODULES_FILE = '.vite/chunk-modules.json';
+
+export type ChunkModules = Record<string, string>;
+
+/** A build plugin that writes CHUNK_MODULES_FILE: the chunk file of every module of the web app. */
+export function chunkModules(): Plugin {
+  let root = '';
+  return {
+    name: 'aprenda:chunk-modules',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const map: ChunkModules = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        for (const id of output.moduleIds) {
+          const path = relative(root, id.split('?')[0]!).split(sep).join('/');
+          if (path.startsWith('src/')) map[path] = output.fileName;
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: CHUNK_MODULES_FILE, source: JSON.stringify(map) });
+    },
+  };
+}
+
+export async function readChunkModules(outDir: string): Promise<ChunkModules> {
+  try {
+    return JSON.parse(await readFile(join(outDir, CHUNK_MODULES_FILE), 'utf8')) as ChunkModules;
+  } catch (err) {
+    throw new Error(`${outDir} has no ${CHUNK_MODULES_FILE}: build with chunkModules()`, {
+      cause: err,
+    });
+  }
+}
+
+/** The manifest key of the chunk that holds the module `src` (its own chunk, or a group). */
+export function keyOfModule(manifest: Manifest, modules: ChunkModules, src: string): string {
+  if (manifest[src]) return src;
+  const file = modules[src];
+  const key = file ? keyOf(manifest, file) : undefined;
+  if (!key) throw new Error(`"${src}" is in no chunk of the build`);
+  return key;
 }
 
 /** The entry script and the modulepreloads of index.html, as paths inside outDir. */
@@ -142,6 +208,9 @@ async function gzipSize(outDir: string, file: string): Promise<number> {
 export async function measureFirstLoad(outDir: string): Promise<RouteFirstLoad[]> {
   sizeCache.clear();
   const manifest = await readManifest(outDir);
+  const modules = await readChunkModules(outDir);
+  const keysOf = (sources: readonly string[]) =>
+    sources.map((src) => keyOfModule(manifest, modules, src));
   const html = await readFile(join(outDir, 'index.html'), 'utf8');
   const fromHtml = entryScripts(html);
   const entryKey = fromHtml[0] ? keyOf(manifest, fromHtml[0]) : undefined;
@@ -154,10 +223,12 @@ export async function measureFirstLoad(outDir: string): Promise<RouteFirstLoad[]
     const keys = new Set(entryKeys);
     const all = new Set([
       ...entry,
-      ...staticClosure(manifest, bootModules(route), keys),
-      ...staticClosure(manifest, ROUTE_MODULES[route], keys),
+      ...staticClosure(manifest, keysOf(bootModules(route)), keys),
+      ...staticClosure(manifest, keysOf(ROUTE_MODULES[route]), keys),
     ]);
-    const sources = [...keys].filter((key) => manifest[key]?.src).sort();
+    const sources = Object.keys(modules)
+      .filter((src) => all.has(modules[src]!))
+      .sort();
     const files = await Promise.all(
       [...all].map(async (file) => ({ file, gzip: await gzipSize(outDir, file) })),
     );

@@ -167,8 +167,8 @@ export function routePreloadsOf(
   const fromEntry = new Set<string>();
   for (const output of Object.values(bundle)) {
     if (output.type !== 'chunk') continue;
-    if (output.facadeModuleId) {
-      bySource.set(relative(webRoot, output.facadeModuleId).split(sep).join('/'), output);
+    for (const id of output.moduleIds) {
+      bySource.set(relative(webRoot, id).split(sep).join('/'), output);
     }
     if (output.isEntry) closure(bundle, output, fromEntry);
   }

@@ -1,4 +1,11 @@
 /**
+ * What the dashboard shows around every tool — the shell (dashboard), the guard (errors) and the
+ * e-mail verification notice (auth) — and the sign-in screens show: the build keeps these in one
+ * file per language (scripts/first-paint-chunks.ts).
+ */
+export const SHELL_NAMESPACES = ['dashboard', 'errors', 'auth'] as const;
+
+/**
  * Translation namespaces (besides "common", which every build carries) that a screen shows at its
  * first paint, by path. main.tsx fetches them together with the screen's code, so the screen does
  * not wait for them afterwards; a namespace missing here is still fetched when a component asks
@@ -20,8 +27,7 @@ export function namespacesFor(pathname: string): string[] {
     case 'profile':
       return ['profile', 'auth', 'classes', 'errors'];
     case 'dashboard': {
-      // The shell (dashboard), the guard (errors) and the e-mail verification notice (auth).
-      const shell = ['dashboard', 'errors', 'auth'];
+      const shell: string[] = [...SHELL_NAMESPACES];
       if (second === 'student' || second === 'teacher') return [...shell, 'classes'];
       if (second === 'chat') return [...shell, 'chat'];
       if (second === 'flashcard') return [...shell, 'flashcards'];

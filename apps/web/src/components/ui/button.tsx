@@ -1,5 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Slot } from 'radix-ui';
+// The package itself, not radix-ui's index: the button is in every first paint, and only the
+// framework's libraries may be (scripts/first-paint-chunks.ts).
+import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Loader2 } from 'lucide-react';
 import { cn } from '@/lib/utils';
@@ -50,9 +52,9 @@ export function Button({
   const classes = cn(buttonVariants({ variant, size, className }));
   if (asChild) {
     return (
-      <Slot.Root className={classes} {...props}>
+      <Slot className={classes} {...props}>
         {children}
-      </Slot.Root>
+      </Slot>
     );
   }
   return (
