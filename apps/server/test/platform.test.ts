@@ -15,7 +15,10 @@ import { createTestApp, dialects, TEST_SECRET, type TestApp } from './helpers.ts
 const ORIGIN = 'http://localhost:3000';
 const INDEX_HTML =
   '<!doctype html><html><head><title>Aprenda test</title></head><body></body></html>';
-/** What the server serves for it: the public config written into the head (decision 0033). */
+/**
+ * What the server serves for it, asked without a session cookie: the public config written into
+ * the head (decision 0033) and the note that nobody is signed in (decision 0039).
+ */
 const SERVED_INDEX = INDEX_HTML.replace(
   '</head>',
   `<script id="aprenda-config" type="application/json">${JSON.stringify({
@@ -23,7 +26,7 @@ const SERVED_INDEX = INDEX_HTML.replace(
     recordsPrefix: '/pb',
     github: false,
     posthog: { key: 'phc_test_key', host: 'https://eu.posthog.example' },
-  })}</script></head>`,
+  })}</script><meta name="aprenda-session" content="none"></head>`,
 );
 const ASSET_JS = 'console.log("app-abc123");';
 const BIG_JS = `export const words = ${JSON.stringify(Array.from({ length: 800 }, (_, i) => `palavra-${i}`))};\n`;

@@ -105,8 +105,14 @@ describe.each(dialects)('the served index.html carries the runtime config (%s)',
       const config = await apiConfig();
       expect(config.posthog?.key).toBe(HOSTILE_KEY);
       expect(JSON.parse(dataBlock(html))).toEqual(config);
-      // Everything else is the built file, unchanged.
-      expect(html.replace(/<script id="aprenda-config"[^]*?<\/script>/, '')).toBe(BUILT_INDEX);
+      // Everything else is the built file, unchanged — but for the note that nobody is signed in
+      // (no session cookie came with the request; decision 0039).
+      expect(
+        html
+          .replace(/<script id="aprenda-config"[^]*?<\/script>/, '')
+          .replace('<meta name="aprenda-session" content="none">', ''),
+      ).toBe(BUILT_INDEX);
+      expect(html).toContain('<meta name="aprenda-session" content="none">');
       expect(html.indexOf(OPEN)).toBeLessThan(html.indexOf('</head>'));
     },
   );
@@ -243,13 +249,20 @@ describe.each(dialects)('the served index.html carries the runtime config (%s)',
     };
     const signedOut = await page();
     expect(signedOut.html).not.toContain('get-session');
-    expect((await page('theme=dark; other_session_token=x')).html).not.toContain('get-session');
+    // Without the cookie nobody is signed in: the page says so, and the web asks nothing.
+    const signedOutMeta = '<meta name="aprenda-session" content="none">';
+    expect(signedOut.html).toContain(signedOutMeta);
+    expect(signedOut.html.indexOf(signedOutMeta)).toBeLessThan(signedOut.html.indexOf('</head>'));
+    const otherCookies = (await page('theme=dark; other_session_token=x')).html;
+    expect(otherCookies).not.toContain('get-session');
+    expect(otherCookies).toContain(signedOutMeta);
     for (const cookie of [
       'better-auth.session_token=abc.def',
       'theme=dark; __Secure-better-auth.session_token=abc.def',
     ]) {
       const signedIn = await page(cookie);
       expect(signedIn.html).toContain(preload);
+      expect(signedIn.html).not.toContain('aprenda-session');
       expect(signedIn.html.indexOf(preload)).toBeLessThan(signedIn.html.indexOf('</head>'));
       expect(signedIn.etag).not.toBe(signedOut.etag);
     }

@@ -46,6 +46,13 @@ export interface SpaOptions {
   sessionCheck?: string;
 }
 
+/**
+ * Written into the page of a request without a session cookie (when `sessionCheck` is given):
+ * nobody can be signed in there, so the web starts signed out instead of asking the server first
+ * (lib/session.ts `pageSaysSignedOut`). The page already varies by cookie.
+ */
+export const SIGNED_OUT_META = '<meta name="aprenda-session" content="none">';
+
 /** Better Auth's session cookie (`__Secure-` prefixed over HTTPS). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;\s]/;
 
@@ -229,11 +236,9 @@ export function spa(options: SpaOptions): MiddlewareHandler {
     const both = build.variants.get(route) ?? [null, null];
     build.variants.set(route, both);
     const which = signedIn && sessionPreload ? 1 : 0;
+    const session = sessionPreload ? (which ? sessionPreload : SIGNED_OUT_META) : '';
     return (both[which] ??= render(
-      injectIntoIndex(
-        build.html,
-        (block ?? '') + (which ? sessionPreload : '') + (route?.links ?? ''),
-      ),
+      injectIntoIndex(build.html, (block ?? '') + session + (route?.links ?? '')),
     ));
   };
   const sendIndex = (

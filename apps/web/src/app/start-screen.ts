@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@aprenda/shared/schemas/auth';
 import { conversationsQueryOptions } from '@/features/chat/api/conversations';
 import { myClassesQueryOptions, teachingQueryOptions } from '@/features/classes/api/classes';
-import { SESSION_QUERY_KEY, sessionQueryOptions } from '@/lib/session';
+import { pageSaysSignedOut, SESSION_QUERY_KEY, sessionQueryOptions } from '@/lib/session';
 import { preloadScreens } from './router';
 
 /**
@@ -30,7 +30,8 @@ export function prefetchScreenData(
 /**
  * Everything the screen at `pathname` needs, started at once (main.tsx, before the first render;
  * decision 0033), most urgent first — the browser has six connections to the server: the session
- * check (into the cache `useSession` reads; once it names a user, the screen's first lists), the
+ * check (into the cache `useSession` reads; once it names a user, the screen's first lists) — or,
+ * when the page says no session cookie came with it, "signed out" at once (decision 0039) — the
  * screen's catalogs (`loadCatalogs`), then the screen's chunks. Returns the catalogs' promise.
  */
 export function startScreen(
@@ -38,10 +39,14 @@ export function startScreen(
   pathname: string,
   loadCatalogs: (pathname: string) => Promise<void>,
 ): Promise<void> {
-  void queryClient.prefetchQuery(sessionQueryOptions).then(() => {
-    const user = queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY);
-    if (user) prefetchScreenData(queryClient, pathname, user);
-  });
+  if (pageSaysSignedOut()) {
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  } else {
+    void queryClient.prefetchQuery(sessionQueryOptions).then(() => {
+      const user = queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY);
+      if (user) prefetchScreenData(queryClient, pathname, user);
+    });
+  }
   const catalogs = loadCatalogs(pathname);
   preloadScreens(pathname);
   return catalogs;

@@ -36,6 +36,15 @@ export const sessionQueryOptions = {
   retry: 1,
 };
 
+/**
+ * Whether the server wrote "nobody is signed in" into this page: it does when the page's request
+ * carried no session cookie (apps/server/src/middleware/spa.ts, SIGNED_OUT_META), so the first
+ * screen need not ask. Only the page's own start reads it; every later check asks the server.
+ */
+export function pageSaysSignedOut(doc: Document = document): boolean {
+  return doc.querySelector('meta[name="aprenda-session"]')?.getAttribute('content') === 'none';
+}
+
 /** The signed-in user: `data` is the user, null when signed out, undefined while unknown. */
 export function useSession() {
   return useQuery(sessionQueryOptions);
