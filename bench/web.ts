@@ -14,6 +14,9 @@
  * (CHROME_PATH or CHROMIUM_PATH, default /usr/bin/chromium) launched by chrome-launcher.
  *
  * BENCH_WEB_REPORTS=/some/folder keeps each run's Lighthouse report (JSON) there.
+ * BENCH_WEB_BREAKDOWN=1 prints, for every run, where Lighthouse's simulation (Lantern)
+ * puts every request and main-thread task before the LCP it estimates: start, end, duration and
+ * bytes — what to shorten (decision 0039).
  * BENCH_WEB_ROOT=/path/to/a/checkout runs that tree's server and build instead of this one (to
  * measure a previous commit: `git archive HEAD | tar -x -C /tmp/x`, node_modules symlinked).
  *
@@ -26,6 +29,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import { loadArtifacts } from 'lighthouse/core/lib/asset-saver.js';
 import { CHROMIUM_FLAGS, formatTable, root as repoRoot, startServer } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -33,6 +38,7 @@ const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin
 const TREE = resolve(process.env.BENCH_WEB_ROOT ?? repoRoot);
 /** A folder to keep every run's Lighthouse report (JSON) in, to see what it found. */
 const REPORTS = process.env.BENCH_WEB_REPORTS;
+const BREAKDOWN = process.env.BENCH_WEB_BREAKDOWN === '1';
 const TARGET_SCORE = 95;
 const TARGET_LCP_MS = 2500;
 
@@ -98,6 +104,7 @@ async function audit(
   // Chromium now and then loses the trace of a navigation (NO_NAVSTART, NO_FCP): that run is
   // tried again, up to twice; any other error, or a third failure, stops the bench.
   let lhr;
+  const artifacts = BREAKDOWN ? mkdtempSync(join(tmpdir(), 'aprenda-bench-web-lh-')) : undefined;
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, {
       port,
@@ -105,6 +112,8 @@ async function audit(
       logLevel: 'error',
       onlyCategories: ['performance'],
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      // Keep the trace and network log, to replay the simulation below.
+      ...(artifacts ? { gatherMode: artifacts, auditMode: artifacts } : {}),
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     lhr = result.lhr;
@@ -117,6 +126,10 @@ async function audit(
     writeFileSync(join(REPORTS, `${reportName}.json`), JSON.stringify(lhr));
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (artifacts) {
+    await printBreakdown(url, artifacts);
+    rmSync(artifacts, { recursive: true, force: true });
+  }
   const audits = lhr.audits;
   const numeric = (id: string) => {
     const value = audits[id]?.numericValue;
@@ -139,6 +152,44 @@ async function audit(
     jsBytes: scripts?.transferSize ?? 0,
     lcpElement: lcpNode ? `${lcpNode.selector ?? ''} ${lcpNode.snippet ?? ''}` : '?',
   };
+}
+
+/**
+ * Lantern's estimate of the LCP, replayed from the saved artifacts: every request and main-thread
+ * task of its optimistic graph with its simulated start and end (ms from navigation start).
+ */
+async function printBreakdown(url: string, folder: string): Promise<void> {
+  const artifacts = await loadArtifacts(folder);
+  const settings = artifacts.settings;
+  const data = {
+    trace: artifacts.Trace,
+    devtoolsLog: artifacts.DevtoolsLog,
+    gatherContext: artifacts.GatherContext,
+    settings,
+    URL: artifacts.URL,
+    SourceMaps: artifacts.SourceMaps,
+    HostDPR: artifacts.HostDPR,
+    simulator: null,
+  };
+  const lcp = await LanternLargestContentfulPaint.request(
+    data as never,
+    {
+      computedCache: new Map(),
+      settings,
+    } as never,
+  );
+  const estimate = lcp.optimisticEstimate;
+  console.log(`\n  ${url}: simulated LCP (optimistic graph) ${Math.round(estimate.timeInMs)} ms`);
+  const rows = [...estimate.nodeTimings.entries()].sort((a, b) => a[1].startTime - b[1].startTime);
+  for (const [node, timing] of rows) {
+    const what =
+      node.type === 'network'
+        ? `${node.request.url.replace(/^https?:\/\/[^/]+/, '')} (${node.request.transferSize} B)`
+        : `main thread: ${(node.duration / 1000).toFixed(1)} ms observed`;
+    const start = Math.round(timing.startTime);
+    const end = Math.round(timing.endTime);
+    console.log(`    ${String(start).padStart(5)} → ${String(end).padStart(5)}  ${what}`);
+  }
 }
 
 async function main() {
