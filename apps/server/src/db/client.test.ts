@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createDb } from './client.ts';
+import { createDb, PG_POOL_WARM_CONNECTIONS } from './client.ts';
 import { pinParameters } from './sqlite-parameters.ts';
 
 describe('SQLite statement cache', () => {
@@ -90,6 +90,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL named statements', () 
       });
     } finally {
       await handle.close();
+    }
+  });
+
+  it('each pool keeps its warm connections open when idle, and closes the others (decision 0040)', async () => {
+    const app = `aprenda_pool_${process.pid}_${Date.now()}`;
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.searchParams.set('application_name', app);
+    const handle = createDb(url.toString(), { poolSize: 8, poolIdleMs: 300 });
+    const probe = createDb(process.env.TEST_DATABASE_URL!, { poolSize: 1 });
+    const open = async () => {
+      const r = await sql<{ n: string }>`
+        select count(*) as n from pg_stat_activity where application_name = ${app}`.execute(
+        probe.db,
+      );
+      return Number(r.rows[0]!.n);
+    };
+    try {
+      // A burst that needs all 8 connections of the main pool at once.
+      await Promise.all(
+        Array.from({ length: 8 }, () => sql`select pg_sleep(0.2)`.execute(handle.db)),
+      );
+      expect(await open()).toBe(8);
+      // Idle for longer than poolIdleMs: the 4 warm ones stay, ready with their statements.
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await open()).toBe(PG_POOL_WARM_CONNECTIONS);
+    } finally {
+      await handle.close();
+      await probe.close();
     }
   });
 

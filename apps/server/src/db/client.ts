@@ -145,6 +145,8 @@ export interface DbOptions {
   lockTimeoutMs?: number;
   /** PostgreSQL: waiting longer for a pooled connection (or to open one) fails the request. */
   acquireTimeoutMs?: number;
+  /** PostgreSQL: a pooled connection beyond the warm ones closes after idling this long. */
+  poolIdleMs?: number;
   /** SQLite: how long a write waits for another writer's lock. */
   busyTimeoutMs?: number;
   /** Connection faults are logged here (never their SQL or parameters). */
@@ -159,6 +161,16 @@ export const DB_DEFAULTS = {
   acquireTimeoutMs: 5_000,
   busyTimeoutMs: 5_000,
 } as const;
+
+/**
+ * PostgreSQL: how long a pooled connection may idle before it is closed (pg-pool's default is
+ * 10 s), and how many each pool keeps open however long they idle (pg-pool's `min`). A connection
+ * opened again costs a backend start and, statement by statement, preparing the named statements
+ * anew; with 10 s, a few writes a second kept closing and reopening the connections their bursts
+ * need, and those writes paid it (decision 0040).
+ */
+export const PG_POOL_IDLE_MS = 60_000;
+export const PG_POOL_WARM_CONNECTIONS = 4;
 
 type PoolClient = pg.PoolClient & { aprendaHardened?: true; aprendaBroken?: true };
 
@@ -231,6 +243,8 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
         new pg.Pool({
           connectionString: url,
           max: options.poolSize ?? DB_DEFAULTS.poolSize,
+          min: Math.min(PG_POOL_WARM_CONNECTIONS, options.poolSize ?? DB_DEFAULTS.poolSize),
+          idleTimeoutMillis: options.poolIdleMs ?? PG_POOL_IDLE_MS,
           connectionTimeoutMillis: options.acquireTimeoutMs ?? DB_DEFAULTS.acquireTimeoutMs,
           statement_timeout: statementTimeout,
           lock_timeout: options.lockTimeoutMs ?? DB_DEFAULTS.lockTimeoutMs,
