@@ -21,18 +21,21 @@ export type ClassRow = Pick<
 /** A membership role as stored → the API's role (anything but 'teacher' is a student). */
 export const asRole = (role: string): MemberRole => (role === 'teacher' ? 'teacher' : 'student');
 
-const classColumns = [
-  'c.id',
-  'c.title',
-  'c.description',
-  'c.code',
-  'c.join_by_code',
-  'c.require_socratic',
-  'c.practice_target',
-  'c.owner_id',
-  'c.created_at',
-  'c.updated_at',
-] as const;
+/** The columns of a ClassRow. */
+export const CLASS_ROW_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'code',
+  'join_by_code',
+  'require_socratic',
+  'practice_target',
+  'owner_id',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof ClassRow>;
+
+const classColumns = CLASS_ROW_COLUMNS.map((column) => `c.${column}` as const);
 
 /** The class with the user's role in it; undefined when it is gone or the user is no member. */
 export async function selectClassForMember(

@@ -10,7 +10,7 @@ import { PostgresAdapter, sql, type Selectable, type Updateable } from 'kysely';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { ClassTable, Executor, Trx } from '../../db/types.ts';
 import { decodeCursor, pageOf } from '../../lib/cursor.ts';
-import { asRole, type ClassRow } from './access.queries.ts';
+import { asRole, CLASS_ROW_COLUMNS, type ClassRow } from './access.queries.ts';
 
 /** A unique constraint refused the write (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
 export function isUniqueViolation(err: unknown): boolean {
@@ -280,12 +280,18 @@ export type ClassChanges = Pick<
   | 'updated_at'
 >;
 
+/** Change a class; its row as it now is (undefined when it is gone). */
 export async function updateClassRow(
   db: Executor,
   classId: string,
   set: ClassChanges,
-): Promise<void> {
-  await db.updateTable('classes').set(set).where('id', '=', classId).execute();
+): Promise<ClassRow | undefined> {
+  return db
+    .updateTable('classes')
+    .set(set)
+    .where('id', '=', classId)
+    .returning(CLASS_ROW_COLUMNS)
+    .executeTakeFirst();
 }
 
 export async function setClassCode(
