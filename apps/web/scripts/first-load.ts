@@ -23,12 +23,13 @@
  * build.
  */
 import { readFile } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { DEFAULT_LANGUAGE } from '../../../packages/shared/src/constants.ts';
 import { namespacesFor } from '../src/lib/route-namespaces.ts';
+import { chunksByModule } from './route-preloads.ts';
 
 /** The lazy screens React Router renders for each measured path (keys of the Vite manifest). */
 export const ROUTE_MODULES = {
@@ -126,12 +127,8 @@ export function chunkModules(): Plugin {
     },
     generateBundle(_options, bundle) {
       const map: ChunkModules = {};
-      for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk') continue;
-        for (const id of output.moduleIds) {
-          const path = relative(root, id.split('?')[0]!).split(sep).join('/');
-          if (path.startsWith('src/')) map[path] = output.fileName;
-        }
+      for (const [path, chunk] of chunksByModule(bundle, root)) {
+        if (path.startsWith('src/')) map[path] = chunk.fileName;
       }
       this.emitFile({ type: 'asset', fileName: CHUNK_MODULES_FILE, source: JSON.stringify(map) });
     },

@@ -14,8 +14,9 @@
  * - `app-shell`: the app's own modules that the entry and the layouts (the routes with children
  *   in src/app/router.tsx) import statically, when they need no library beyond `framework` and
  *   `icons` ("light"): the shell, the API client, the small UI parts — one file every screen has.
- * - `<feature>-shared` (and `app-shared` outside src/features): the light modules two or more lazy
- *   screens share; one file per feature instead of one per shared module.
+ * - `<feature>-shared`, `components-<folder>`, `lib-shared`: the other light modules that two or
+ *   more lazy screens share; one file per feature, component folder or the rest, instead of one
+ *   per shared module.
  *
  * Anything else is split by rolldown as the lazy screens need it: a module that pulls a library
  * beyond `framework` (Radix dialogs, zod, markdown, charts…) is never moved into a group, so no

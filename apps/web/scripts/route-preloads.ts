@@ -157,20 +157,34 @@ function closure(
   return into;
 }
 
+/**
+ * Every module of a bundle (by its path from the web app's root, e.g. `src/app/router.tsx`) → the
+ * chunk that holds it: its own, or a group of several (scripts/first-paint-chunks.ts).
+ */
+export function chunksByModule(
+  bundle: Rollup.OutputBundle,
+  webRoot: string,
+): Map<string, Rollup.OutputChunk> {
+  const chunks = new Map<string, Rollup.OutputChunk>();
+  for (const output of Object.values(bundle)) {
+    if (output.type !== 'chunk') continue;
+    for (const id of output.moduleIds) {
+      chunks.set(relative(webRoot, id.split('?')[0]!).split(sep).join('/'), output);
+    }
+  }
+  return chunks;
+}
+
 /** The preload table of a bundle (see the file's comment). */
 export function routePreloadsOf(
   bundle: Rollup.OutputBundle,
   webRoot: string,
   routes: RouteScreens[],
 ): RoutePreloads {
-  const bySource = new Map<string, Rollup.OutputChunk>();
+  const bySource = chunksByModule(bundle, webRoot);
   const fromEntry = new Set<string>();
   for (const output of Object.values(bundle)) {
-    if (output.type !== 'chunk') continue;
-    for (const id of output.moduleIds) {
-      bySource.set(relative(webRoot, id).split(sep).join('/'), output);
-    }
-    if (output.isEntry) closure(bundle, output, fromEntry);
+    if (output.type === 'chunk' && output.isEntry) closure(bundle, output, fromEntry);
   }
   const chunkOf = (source: string) =>
     bySource.get(source) ?? fail(`${source} is not a chunk of its own`);
