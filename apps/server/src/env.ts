@@ -97,6 +97,14 @@ export const envSchema = z
     DB_POOL_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
     DB_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
     /**
+     * SQLite: copy the write-ahead log back into the database file on a thread of its own
+     * (decision 0041) instead of in whichever request commits when it passes 1,000 pages.
+     */
+    DB_BACKGROUND_CHECKPOINTS: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('true')
+      .transform((v) => v !== 'false' && v !== '0'),
+    /**
      * HTTP server timeouts (Node): all request headers within HTTP_HEADERS_TIMEOUT_MS and the whole
      * request (not the answer, which may stream) within HTTP_REQUEST_TIMEOUT_MS, else the
      * connection is closed; idle keep-alive connections close after HTTP_KEEP_ALIVE_TIMEOUT_MS.

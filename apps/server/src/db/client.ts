@@ -8,6 +8,12 @@ import pg from 'pg';
 import type { Env } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
 import { isConnectionFault } from './faults.ts';
+import {
+  fallbackAutocheckpointPages,
+  startCheckpointer,
+  type Checkpointer,
+  type CheckpointerOptions,
+} from './sqlite-checkpoints.ts';
 import type { Database, Db, Dialect } from './types.ts';
 
 export interface DbHandle {
@@ -30,6 +36,8 @@ export interface DbHandle {
    * name is computed here, once. Running it looks nothing up by SQL text (decision 0032).
    */
   prepare(text: string): PreparedStatement;
+  /** SQLite (a file): the thread that checkpoints its write-ahead log (decision 0041). */
+  checkpointer?: Checkpointer;
 }
 
 /** A SELECT kept prepared (`DbHandle.prepare`): its rows for these parameters. */
@@ -149,6 +157,12 @@ export interface DbOptions {
   poolIdleMs?: number;
   /** SQLite: how long a write waits for another writer's lock. */
   busyTimeoutMs?: number;
+  /**
+   * SQLite (a file): checkpoints on a worker thread instead of in whichever request commits
+   * (db/sqlite-checkpoints.ts, decision 0041) — default true; false: SQLite's own, on the
+   * connection that commits.
+   */
+  backgroundCheckpoints?: boolean | CheckpointerOptions;
   /** Connection faults are logged here (never their SQL or parameters). */
   logger?: Logger;
 }
@@ -230,6 +244,7 @@ export function dbOptionsFromEnv(env: Env, logger?: Logger): DbOptions {
     lockTimeoutMs: env.DB_LOCK_TIMEOUT_MS,
     acquireTimeoutMs: env.DB_POOL_ACQUIRE_TIMEOUT_MS,
     busyTimeoutMs: env.DB_BUSY_TIMEOUT_MS,
+    backgroundCheckpoints: env.DB_BACKGROUND_CHECKPOINTS,
     ...(logger ? { logger } : {}),
   };
 }
@@ -332,6 +347,22 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
   sqlite.pragma(`busy_timeout = ${options.busyTimeoutMs ?? DB_DEFAULTS.busyTimeoutMs}`);
   // Read through the OS page cache instead of copying pages into SQLite's own buffers.
   sqlite.pragma('mmap_size = 1073741824');
+  let checkpointer: Checkpointer | undefined;
+  const background = options.backgroundCheckpoints ?? true;
+  if (filename !== ':memory:' && background !== false) {
+    const checkpoints = typeof background === 'object' ? background : {};
+    sqlite.pragma(`wal_autocheckpoint = ${fallbackAutocheckpointPages(checkpoints)}`);
+    checkpointer = startCheckpointer(
+      filename,
+      () => {
+        if (sqlite.inTransaction) return false;
+        sqlite.pragma('wal_checkpoint(PASSIVE)');
+        return true;
+      },
+      options.logger,
+      checkpoints,
+    );
+  }
   const statements = cachingSqlite(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   // Its own statements (raw mode: rows as arrays), never shared with Kysely's; few distinct texts.
@@ -359,7 +390,18 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
       },
     };
   };
-  const handle: DbHandle = { db, dialect: 'sqlite', close: () => db.destroy(), readRow, prepare };
+  const handle: DbHandle = {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      // The worker's connection first: the main one, closing last, checkpoints what is left.
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+    readRow,
+    prepare,
+    ...(checkpointer ? { checkpointer } : {}),
+  };
   handles.set(db, handle);
   return handle;
 }

@@ -30,7 +30,12 @@ const PAGE = 5000;
 
 /** The student's histories (one per item and content version), read page by page. */
 async function readHistories(source: LogSource): Promise<History[]> {
-  const db = createDb(source.databaseUrl, { poolSize: 1, statementTimeoutMs: 0 });
+  // It only reads: no checkpoint thread of its own (the server's checkpoints the log).
+  const db = createDb(source.databaseUrl, {
+    poolSize: 1,
+    statementTimeoutMs: 0,
+    backgroundCheckpoints: false,
+  });
   try {
     const histories: History[] = [];
     let current: Array<{ rating: number; deltaT: number }> = [];
