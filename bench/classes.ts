@@ -44,7 +44,7 @@ import autocannon, { type Options as AutocannonOptions } from 'autocannon';
 import {
   CONNECTIONS,
   cpuTimeMs,
-  freePort,
+  startReference,
   root,
   type RunningServer,
   DURATION,
@@ -113,52 +113,6 @@ async function sanityCheck(origin: string, tokens: string[]): Promise<number> {
   });
   if (forged.status !== 401) throw new Error(`a forged token answered ${forged.status}, not 401`);
   return items / Math.min(20, tokens.length);
-}
-
-/** The bare reference (bench/classes-reference.ts) on `databaseUrl`, until `stop()`. */
-async function startReference(databaseUrl: string): Promise<RunningServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['bench/classes-reference.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      APP_SECRET: SECRET,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`reference did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-8192);
-      if (/reference listening/.test(output)) {
-        clearTimeout(timer);
-        done();
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`reference exited (${code}):\n${output}`));
-    });
-  });
-  console.log(`[bench] ${output.trim().split('\n').at(-1)}`);
-  const origin = `http://127.0.0.1:${port}`;
-  return {
-    origin,
-    publicOrigin: origin,
-    pid: child.pid!,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null || child.signalCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
-  };
 }
 
 /** The same first page the app answered, from the reference (same items, same cursor). */
@@ -322,11 +276,6 @@ async function benchEngine(engine: string, databaseUrl: string, dataDir: string)
       child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`explain: ${code}`))));
     });
   }
-  if (process.env.BENCH_CPU_PROF) {
-    // The reference (started from here on) writes CPU profiles there too (bench/lib.ts: the app's
-    // server, and the measured windows).
-    process.env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}`;
-  }
   return withSeededServer(databaseUrl, dataDir, async (server) => {
     const avg = await sanityCheck(server.origin, tokens);
     console.log(`[bench] ${engine}: sanity check passed (${avg.toFixed(1)} classes per student)`);
@@ -344,7 +293,7 @@ async function benchEngine(engine: string, databaseUrl: string, dataDir: string)
     console.log(`[bench] ${engine}: ${MINE} over ${tokens.length} students`);
     rows.push(await measure(MINE, engine, mine, server.pid));
     if (process.env.BENCH_REFERENCE !== '0') {
-      const reference = await startReference(databaseUrl);
+      const reference = await startReference('bench/classes-reference.ts', databaseUrl, SECRET);
       try {
         await sameAnswer(server.origin, reference.origin, tokens[0]!);
         let nextRef = 0;

@@ -38,8 +38,10 @@ import {
   measureHealth,
   measureStoredWrites,
   measureWhileWriting,
+  REFERENCE_PREFIX,
   reportP99Targets,
   runBench,
+  startReference,
   warmUp,
   type Row,
   type WriteLoad,
@@ -69,6 +71,7 @@ const WRITE_RATE = Number(process.env.BENCH_WRITE_RATE ?? 50);
 const QUEUE = `GET /api/decks/{id}/queue?limit=${QUEUE_LIMIT}`;
 const DECKS = 'GET /api/decks';
 const SUBMIT = 'POST /api/reviews';
+const REFERENCE = `${REFERENCE_PREFIX}${QUEUE}`;
 
 const day = seedDay();
 const DATA: DataSet<SeedCounts> = {
@@ -137,6 +140,22 @@ async function sanityCheck(origin: string, f: Fixture): Promise<string> {
   );
 }
 
+/** The reference picks the same items, in the same order, as the app. */
+async function sameQueue(app: string, reference: string, path: string, token: string) {
+  const ids = async (origin: string) => {
+    const res = await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { items?: Array<{ item_id: string }> };
+    if (res.status !== 200 || !body.items) {
+      throw new Error(
+        `${origin}: queue answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`,
+      );
+    }
+    return body.items.map((i) => i.item_id).join(',');
+  };
+  const [a, b] = [await ids(app), await ids(reference)];
+  if (a !== b) throw new Error(`the reference's queue differs:\napp ${a}\nref ${b}`);
+}
+
 function reviewBody(itemId: string, rating = 3): string {
   return JSON.stringify({
     id: randomUUID(),
@@ -199,6 +218,27 @@ async function benchEngine(engine: string, databaseUrl: string, dataDir: string)
     console.log(`[bench] ${engine}: ${DECKS}, rating at ${WRITE_RATE}/s meanwhile`);
     out.push(await measureWhileWriting(DECKS, decks, writes, WRITE_RATE));
     out.push(await measureStoredWrites(SUBMIT, writes, 'review rows'));
+    if (process.env.BENCH_REFERENCE !== '0') {
+      // The floor: the same three statements and JSON on a bare node:http server, reading the same
+      // database while the app takes the same ratings (bench/flashcards-reference.ts).
+      const reference = await startReference(
+        'bench/flashcards-reference.ts',
+        databaseUrl,
+        BENCH_SECRET,
+      );
+      try {
+        const path = `/api/decks/${f.deckId}/queue?tz=${encodeURIComponent(TZ)}&limit=${QUEUE_LIMIT}`;
+        await sameQueue(server.origin, reference.origin, path, f.tokens[0]!);
+        const refQueue = eachRequest(reference.origin, 'GET', path, () => ({
+          headers: { authorization: `Bearer ${token()}` },
+        }));
+        await warmUp(engine, [[REFERENCE, refQueue]]);
+        console.log(`[bench] ${engine}: ${REFERENCE}, rating at ${WRITE_RATE}/s meanwhile`);
+        out.push(await measureWhileWriting(REFERENCE, refQueue, writes, WRITE_RATE, reference.pid));
+      } finally {
+        await reference.stop();
+      }
+    }
     return out;
   });
 }

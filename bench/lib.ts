@@ -137,6 +137,63 @@ export async function startServer(
 }
 
 /**
+ * A bare reference server (`script`, e.g. bench/classes-reference.ts) on `databaseUrl`, until
+ * `stop()`: started with DATABASE_URL, APP_SECRET, HOST and PORT; ready when it prints
+ * `reference listening`.
+ */
+export async function startReference(
+  script: string,
+  databaseUrl: string,
+  secret: string,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      APP_SECRET: secret,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...(process.env.BENCH_CPU_PROF
+        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` }
+        : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`reference did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-8192);
+      if (/reference listening/.test(output)) {
+        clearTimeout(timer);
+        done();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`reference exited (${code}):\n${output}`));
+    });
+  });
+  console.log(`[bench] ${output.trim().split('\n').at(-1)}`);
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    publicOrigin: origin,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
  * One autocannon run (CONNECTIONS connections, DURATION seconds unless overridden). With `pid`,
  * also the server's CPU time per request — steadier than req/s on a shared machine.
  */
@@ -273,6 +330,9 @@ export function eachRequest(
   };
 }
 
+/** The route name of a bare reference server's rows (`startReference`): info, no target. */
+export const REFERENCE_PREFIX = 'reference ';
+
 /** The bare reference of the seeded benchmarks: the same server, no session, one `select 1`. */
 export const HEALTH = 'GET /api/health';
 
@@ -325,6 +385,8 @@ export async function measureWhileWriting(
   options: AutocannonOptions,
   writes: WriteLoad,
   rate: number,
+  /** The process serving the reads, for its CPU time (default: the writes' server). */
+  pid: number = writes.pid,
 ): Promise<Row> {
   const { engine, noun } = writes;
   const before = await writes.count();
@@ -337,7 +399,7 @@ export async function measureWhileWriting(
           duration: DURATION + 1,
         })
       : null;
-  const row = await measure(route, engine, options, writes.pid);
+  const row = await measure(route, engine, options, pid);
   if (writer) {
     const w = await writer;
     if (w.errors > 0 || w.non2xx > 0) {
@@ -400,7 +462,8 @@ export function reportP99Targets(rows: Row[], targetMs: number): boolean {
   const checks: string[][] = [];
   let ok = true;
   for (const r of rows) {
-    if (r.route === HEALTH) continue; // the reference, no target
+    // The bare references (health, and a route's floor), no target.
+    if (r.route === HEALTH || r.route.startsWith(REFERENCE_PREFIX)) continue;
     const pass = r.p99 <= targetMs;
     ok &&= pass;
     checks.push([
