@@ -34,6 +34,11 @@ export interface CheckpointerOptions {
   handOverFrames?: number;
   /** The thread syncs the database file itself once it has copied this many frames into it. */
   syncFrames?: number;
+  /**
+   * Before a hand-over the thread syncs the database file and the log until its last checkpoint
+   * copied at most this many frames since its last sync: the main thread's tail is that short.
+   */
+  slackFrames?: number;
 }
 
 /** What the worker tells the main thread. */
@@ -50,24 +55,32 @@ export const CHECKPOINT_DEFAULTS: Required<CheckpointerOptions> = {
   restartFrames: 4_096,
   handOverFrames: 256,
   syncFrames: 1_024,
+  slackFrames: 64,
 };
 
 /**
- * The main connection's own checkpoint threshold while the worker runs (pages): twice the length
- * at which the worker hands the log over, so it only acts when writes outrun the worker (or the
- * worker has stopped) — then it copies what the worker has not yet (the worker keeps the database
- * file synced, so that is a few ms, not the tens of ms of a whole 1,000-page checkpoint).
+ * The main connection's own checkpoint threshold while the worker runs (pages): four times the
+ * length at which the worker hands the log over, so it only acts when writes outrun the worker
+ * (which hands a longer tail over the longer the log grows) or the worker has stopped — then it
+ * copies what the worker has not yet, on a database file the worker keeps synced.
  */
 export function fallbackAutocheckpointPages(options: CheckpointerOptions = {}): number {
-  return 2 * (options.restartFrames ?? CHECKPOINT_DEFAULTS.restartFrames);
+  return 4 * (options.restartFrames ?? CHECKPOINT_DEFAULTS.restartFrames);
 }
 
 export interface Checkpointer {
   /**
    * Checkpoints that found frames in the log, frames copied by the thread, failures, and tails
-   * copied on the main thread so far (tests).
+   * copied on the main thread so far (tests, benchmarks).
    */
-  stats(): { checkpoints: number; copied: number; errors: number; restarts: number };
+  stats(): {
+    checkpoints: number;
+    copied: number;
+    errors: number;
+    restarts: number;
+    /** Time the main thread spent copying tails (ms). */
+    tailMs: number;
+  };
   /** Stops the thread (its connection closed) — before the main connection closes. */
   stop(): Promise<void>;
 }
@@ -91,7 +104,7 @@ export function startCheckpointer(
   });
   // Never what keeps the process alive.
   worker.unref();
-  const counts = { errors: 0, restarts: 0 };
+  const counts = { errors: 0, restarts: 0, tailMs: 0 };
   let exited = false;
   const exit = new Promise<void>((resolve) => {
     worker.once('exit', () => {
@@ -102,7 +115,9 @@ export function startCheckpointer(
   worker.on('message', (message: CheckpointerMessage) => {
     if (message.kind === 'caught-up') {
       try {
+        const started = performance.now();
         if (copyTail()) counts.restarts++;
+        counts.tailMs += performance.now() - started;
       } catch (err) {
         counts.errors++;
         logger?.({

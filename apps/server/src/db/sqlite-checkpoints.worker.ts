@@ -31,18 +31,24 @@ let copiedBefore = 0;
 let unsynced = 0;
 
 /**
- * Syncs the database file from this thread. SQLite syncs it only at the end of a checkpoint that
- * found no new frame in the log when it finished — under a stream of writes, never here — so the
- * pages copied would wait for the main thread's tail checkpoint, which would then sync them all
- * on the event loop (tens of ms).
+ * Syncs the database file (and the log) from this thread. SQLite syncs the database file only at
+ * the end of a checkpoint that found no new frame in the log when it finished — under a stream of
+ * writes, never here — so the pages copied would wait for the main thread's tail checkpoint, which
+ * would then sync them all on the event loop (tens of ms). Before a hand-over the log is synced
+ * too: the main thread's checkpoint syncs it first, and then finds only its last few frames to.
  */
-function syncDatabase(): void {
-  const fd = openSync(options.filename, 'r');
+function sync(file: string): void {
+  const fd = openSync(file, 'r');
   try {
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
+}
+
+function syncDatabase(withLog: boolean): void {
+  sync(options.filename);
+  if (withLog) sync(`${options.filename}-wal`);
   unsynced = 0;
 }
 
@@ -79,17 +85,22 @@ function tick(): void {
       copiedBefore = result.checkpointed;
       unsynced += copiedNow;
       const long = result.checkpointed >= result.log && result.log >= options.restartFrames;
-      // Before a hand-over the database file is synced here, not by the main thread's tail; and
-      // every so many pages anyway, so that the main connection's own checkpoint (the net, when
-      // writes outrun this thread) finds few pages to sync.
-      if (unsynced > (long ? options.handOverFrames : options.syncFrames)) syncDatabase();
-      else if (long && copiedNow <= options.handOverFrames) {
-        // All copied, and long: the main thread copies the tail and the next write starts the
-        // log again. Wait for it (its checkpoint and this one would only get in each other's way).
+      // A short checkpoint caught the end of a long log: hand it over once this thread has
+      // synced what the main thread's checkpoint would (the database file and the log) and
+      // copied what came in meanwhile — then the main thread's tail is a few frames.
+      // The longer the log has grown past that length (writes outrunning the copy), the longer
+      // a tail this thread accepts to leave to the main thread — so that it is handed over
+      // before the main connection's own threshold makes the main thread copy far more.
+      const pressure = Math.max(1, Math.floor(result.log / options.restartFrames));
+      const caughtUp = long && copiedNow <= options.handOverFrames * pressure;
+      if (caughtUp && unsynced <= options.slackFrames * pressure) {
         waiting = true;
         post({ kind: 'caught-up', frames: result.log });
         return;
       }
+      // And every so many pages anyway, so that the main connection's own checkpoint (the net,
+      // when writes outrun this thread) finds few pages to sync.
+      if (caughtUp || unsynced > options.syncFrames) syncDatabase(caughtUp);
       // Writes came in while it copied, or the log is long enough to start again: copy what
       // is new at once (a shorter checkpoint each time, until one is short enough to hand
       // over); else look again soon.
