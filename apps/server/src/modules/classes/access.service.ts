@@ -57,12 +57,13 @@ export const ownerProtected = () =>
   );
 export const ownerOnly = () => forbidden('Only the owner of this class may do this', 'owner_only');
 
-/** Record a user action (`user_actions`) of this module. */
+/** Record a user action (`user_actions`) of this module — in `trx` when it is part of one. */
 export async function logAction(
   ctx: Ctx,
   userId: string,
   action: string,
   context: Record<string, unknown>,
+  trx?: Trx,
 ) {
-  await createUserAction(ctx, userId, { action, context });
+  await createUserAction(ctx, userId, { action, context }, trx);
 }

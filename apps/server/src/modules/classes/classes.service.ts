@@ -257,7 +257,7 @@ export async function transferOwnership(
 ): Promise<ClassAccess> {
   requireTeacher(access);
   const classId = access.klass.id;
-  const changed = await inTransaction(ctx.db, async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const { ownerId } = await lockClass(ctx, trx, classId);
     if (ownerId !== access.userId) throw ownerOnly();
     if (newOwnerId === ownerId) return false;
@@ -265,13 +265,14 @@ export async function transferOwnership(
       throw conflict('The new owner must already teach this class', 'owner_target_not_teacher');
     }
     await setClassOwner(trx, classId, newOwnerId, ctx.clock.now().toISOString());
+    await logAction(
+      ctx,
+      access.userId,
+      'class_owner_transferred',
+      { class_id: classId, user_id: newOwnerId },
+      trx,
+    );
     return true;
   });
-  if (changed) {
-    await logAction(ctx, access.userId, 'class_owner_transferred', {
-      class_id: classId,
-      user_id: newOwnerId,
-    });
-  }
   return classAccess(ctx, classId, access.userId);
 }

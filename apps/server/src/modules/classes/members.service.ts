@@ -135,11 +135,18 @@ async function addUser(
 ): Promise<{ joinedAt: string; created: boolean; changed: boolean }> {
   const classId = access.klass.id;
   const now = ctx.clock.now().toISOString();
-  const result = await inTransaction(ctx.db, async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const { ownerId } = await lockClass(ctx, trx, classId);
     const existing = await selectMembership(trx, classId, user.id);
     if (!existing) {
       await insertMemberIfAbsent(trx, classId, user.id, role, now);
+      await logAction(
+        ctx,
+        access.userId,
+        'member_added',
+        { class_id: classId, user_id: user.id, role },
+        trx,
+      );
       return { joinedAt: now, created: true, changed: true };
     }
     if (existing.role !== role) {
@@ -152,14 +159,6 @@ async function addUser(
     }
     return { joinedAt: existing.joined_at, created: false, changed: false };
   });
-  if (result.created) {
-    await logAction(ctx, access.userId, 'member_added', {
-      class_id: classId,
-      user_id: user.id,
-      role,
-    });
-  }
-  return result;
 }
 
 /** What adding by e-mail needs of the context: mail, the invite link's origin, a mail limit. */
@@ -284,6 +283,12 @@ export async function removeMember(ctx: Ctx, access: ClassAccess, userId: string
     }
     if (userId === ownerId) throw ownerProtected();
     await deleteMember(trx, classId, userId);
+    await logAction(
+      ctx,
+      access.userId,
+      'member_removed',
+      { class_id: classId, user_id: userId },
+      trx,
+    );
   });
-  await logAction(ctx, access.userId, 'member_removed', { class_id: classId, user_id: userId });
 }

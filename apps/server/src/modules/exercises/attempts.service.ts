@@ -369,7 +369,18 @@ export async function submitAttempt(
       score,
       late: late ? 1 : 0,
     });
-    if (!submittedNow || assignment.feedback === 'immediate') return;
+    if (!submittedNow) return;
+    // In the submission's own commit.
+    await createUserAction(
+      ctx,
+      userId,
+      {
+        action: 'exercise_submitted',
+        context: { assignment_id: assignment.id, attempt_id: attemptId, score, late },
+      },
+      trx,
+    );
+    if (assignment.feedback === 'immediate') return;
     const items = new Map((await selectItemsByIds(trx, [...last.keys()])).map((r) => [r.id, r]));
     for (const [itemId, answer] of last) {
       const item = items.get(itemId);
@@ -378,11 +389,5 @@ export async function submitAttempt(
       await setAnswerAbility(trx, userId, answer.id, moved.before, moved.after);
     }
   });
-  if (submittedNow) {
-    await createUserAction(ctx, userId, {
-      action: 'exercise_submitted',
-      context: { assignment_id: assignment.id, attempt_id: attemptId, score, late },
-    });
-  }
   return readAttempt(ctx, userId, (await selectAttempt(ctx.db.db, attemptId))!, lang);
 }

@@ -214,6 +214,16 @@ export async function answerPractice(
         { item: publicItem(resolved), result: graded, lang: input.lang, assignmentTitle: null },
         now,
       );
+      // In the answer's own commit (one commit per answer, not two).
+      await createUserAction(
+        ctx,
+        userId,
+        {
+          action: 'practice_answered',
+          context: { item_id: row.id, skill_id: row.skill_id, correct: outcome.correct },
+        },
+        trx,
+      );
       return result;
     });
   } catch (err) {
@@ -222,10 +232,6 @@ export async function answerPractice(
     if (!twin) throw err;
     return { created: false, answer: await replay(ctx, userId, twin, input) };
   }
-  await createUserAction(ctx, userId, {
-    action: 'practice_answered',
-    context: { item_id: row.id, skill_id: row.skill_id, correct: outcome.correct },
-  });
   return {
     created: true,
     answer: {

@@ -1,6 +1,7 @@
 import type { AiProvider } from '@aprenda/shared/constants';
 import type { MaskedApiKey, UserAction } from '@aprenda/shared/schemas/records';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/types.ts';
 import { decryptApiKey, encryptApiKey, maskApiKey } from '../../lib/crypto.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import {
@@ -32,14 +33,18 @@ export function userActionRow(
   };
 }
 
-/** Record a user action. */
+/**
+ * Record a user action — in the caller's transaction when given one (`db`), so that the action
+ * and what it records commit together, in one commit.
+ */
 export async function createUserAction(
   ctx: Ctx,
   userId: string,
   input: { action: string; context: unknown },
+  db: Executor = ctx.db.db,
 ): Promise<UserAction> {
   const row = userActionRow(ctx, userId, input);
-  await insertUserAction(ctx.db.db, row);
+  await insertUserAction(db, row);
   return {
     id: row.id,
     user: userId,
