@@ -150,14 +150,16 @@ export async function createClass(
       updated_at: iso,
     };
     try {
-      await inTransaction(ctx.db, (trx) => insertClassWithOwner(trx, record));
+      await inTransaction(ctx.db, async (trx) => {
+        await insertClassWithOwner(trx, record);
+        await logAction(ctx, ownerId, 'class_created', { class_id: record.id }, trx);
+      });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       if (given !== null) throw conflict('This class code is taken', 'class_code_taken');
       if (attempt >= 5) throw err;
       continue;
     }
-    await logAction(ctx, ownerId, 'class_created', { class_id: record.id });
     return record;
   }
 }

@@ -170,7 +170,7 @@ export async function acceptInvite(
     if (!inv) throw notFound('No such invite');
     const existingRole = await selectMemberRole(trx, inv.class_id, user.id);
     if (existingRole !== undefined && (existingRole === 'teacher' || existingRole === inv.role)) {
-      return { classId: inv.class_id, joined: false };
+      return { classId: inv.class_id };
     }
     const status = inviteStatus(inv, now);
     if (status === 'revoked') throw new AppError('gone', 'This invite was revoked');
@@ -185,11 +185,11 @@ export async function acceptInvite(
       throw conflict('This invite has been used up', 'invite_used_up');
     }
     await upsertMember(trx, inv.class_id, user.id, inv.role, now);
-    return { classId: inv.class_id, joined: existingRole === undefined };
+    if (existingRole === undefined) {
+      await logAction(ctx, user.id, 'class_joined', { class_id: inv.class_id, via: 'invite' }, trx);
+    }
+    return { classId: inv.class_id };
   });
-  if (joined.joined) {
-    await logAction(ctx, user.id, 'class_joined', { class_id: joined.classId, via: 'invite' });
-  }
   return classAccess(ctx, joined.classId, user.id);
 }
 
@@ -200,8 +200,10 @@ export async function joinByCode(ctx: Ctx, userId: string, code: string): Promis
     throw new AppError('class_code_not_found', 'No class accepts this code');
   }
   const now = ctx.clock.now().toISOString();
-  if (await insertMemberIfAbsent(ctx.db.db, classId, userId, DEFAULT_MEMBER_ROLE, now)) {
-    await logAction(ctx, userId, 'class_joined', { class_id: classId, via: 'code' });
-  }
+  await inTransaction(ctx.db, async (trx) => {
+    if (await insertMemberIfAbsent(trx, classId, userId, DEFAULT_MEMBER_ROLE, now)) {
+      await logAction(ctx, userId, 'class_joined', { class_id: classId, via: 'code' }, trx);
+    }
+  });
   return classAccess(ctx, classId, userId);
 }
