@@ -22,6 +22,11 @@
  * under them as it does while a student studies (today's counts, states moving between queues,
  * and on PostgreSQL fresh row versions under the index-only scans) — nothing is cached.
  *
+ * Then the floor (decision 0042): `bench/flashcards-reference.ts`, a bare node:http server with the
+ * app's own three queue statements and the JSON (no previews), on the same database, its reads
+ * measured while the app takes the same ratings — `reference GET …` in the table, no target;
+ * BENCH_REFERENCE=0 skips it.
+ *
  * Prints a table and the targets — p99 ≤ 25 ms for each — as PASS/FAIL; exits 1 when a request
  * failed or a target was missed. After the submit run, checks that every 201 stored one review-log
  * row (idempotency is the server tests' job; this checks nothing was lost under load).
