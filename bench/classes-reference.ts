@@ -26,32 +26,27 @@
  * Run by bench/classes.ts: `node bench/classes-reference.ts` with DATABASE_URL (file:… or
  * postgres://…), APP_SECRET, HOST and PORT; prints `reference listening on http://…` when ready.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { pinParameters } from '../apps/server/src/db/sqlite-parameters.ts';
+import {
+  DATABASE_URL,
+  isPostgres,
+  numbered,
+  POOL_SIZE,
+  send,
+  serveReference,
+  signedToken,
+  UNAUTHORIZED,
+} from './reference-lib.ts';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? '';
-const SECRET = process.env.APP_SECRET ?? '';
-const HOST = process.env.HOST ?? '127.0.0.1';
-const PORT = Number(process.env.PORT ?? 0);
-const POOL_SIZE = Number(process.env.DB_POOL_SIZE ?? 10);
 /** Better Auth's defaults, as the app configures them (7 days; refreshed after a day). */
 const EXPIRES_IN_S = 7 * 86_400;
 const UPDATE_AGE_S = 86_400;
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
-const SIGNED_TOKEN = /^([^.]+)\.([A-Za-z0-9+/_-]{43}=?)$/;
-
-const isPostgres = /^postgres(ql)?:\/\//.test(DATABASE_URL);
-
-/** `?` placeholders → `$n` for PostgreSQL. */
-const numbered = (text: string) => {
-  let n = 0;
-  return text.replace(/\?/g, () => `$${++n}`);
-};
 
 const SESSION_SQL = `
     select (select version from cache_versions where scope = ?) as sessions_version,
@@ -202,33 +197,13 @@ function nextEvent(value: unknown) {
   };
 }
 
-function send(res: ServerResponse, status: number, body: string) {
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(body),
-  });
-  res.end(body);
-}
-
-const UNAUTHORIZED = JSON.stringify({ error: { code: 'unauthorized', message: 'Unauthorized' } });
-
 async function handle(engine: Engine, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = req.url ?? '';
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
   if (req.method !== 'GET' || path !== '/api/classes/mine') return send(res, 404, '{}');
-  const header = req.headers.authorization;
-  if (!header || header.slice(0, 7).toLowerCase() !== 'bearer ') {
-    return send(res, 401, UNAUTHORIZED);
-  }
-  const match = SIGNED_TOKEN.exec(header.slice(7).trim());
-  if (!match) return send(res, 401, UNAUTHORIZED);
-  const [, token, signature] = match as unknown as [string, string, string];
-  const expected = createHmac('sha256', SECRET).update(token).digest();
-  const given = Buffer.from(signature, 'base64');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return send(res, 401, UNAUTHORIZED);
-  }
+  const token = signedToken(req.headers.authorization);
+  if (!token) return send(res, 401, UNAUTHORIZED);
   const row = await engine.session(token);
   if (!row) return send(res, 401, UNAUTHORIZED);
   const expiresAt = new Date(row.expires_at as string).getTime();
@@ -341,22 +316,11 @@ async function explain(): Promise<void> {
 async function main() {
   if (process.argv.includes('--explain')) return explain();
   const engine = isPostgres ? await postgresEngine() : await sqliteEngine();
-  const server = createServer((req, res) => {
-    handle(engine, req, res).catch((err: unknown) => {
-      console.error(err);
-      if (!res.headersSent) send(res, 500, '{}');
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  server.listen(PORT, HOST, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : PORT;
-    console.log(
-      `reference listening on http://${HOST}:${port} (${isPostgres ? 'postgres' : 'sqlite'}, ` +
-        `${engine.denormalised ? 'list SQL after' : 'list SQL before'} migration 0024)`,
-    );
-  });
-  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+  serveReference(
+    (req, res) => handle(engine, req, res),
+    `${isPostgres ? 'postgres' : 'sqlite'}, ` +
+      `${engine.denormalised ? 'list SQL after' : 'list SQL before'} migration 0024`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -21,8 +21,7 @@
  * DATABASE_URL (file:… or postgres://…), APP_SECRET, HOST and PORT; prints
  * `reference listening on http://…` when ready.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -49,19 +48,16 @@ import {
 } from '../apps/server/src/modules/flashcards/study.queries.ts';
 import { studyDay } from '../apps/server/src/modules/flashcards/study-day.ts';
 import { LEARN_AHEAD_MINUTES } from '../packages/shared/src/schemas/flashcards.ts';
-
-const DATABASE_URL = process.env.DATABASE_URL ?? '';
-const SECRET = process.env.APP_SECRET ?? '';
-const HOST = process.env.HOST ?? '127.0.0.1';
-const PORT = Number(process.env.PORT ?? 0);
-const POOL_SIZE = Number(process.env.DB_POOL_SIZE ?? 10);
-const SIGNED_TOKEN = /^([^.]+)\.([A-Za-z0-9+/_-]{43}=?)$/;
-const isPostgres = /^postgres(ql)?:\/\//.test(DATABASE_URL);
-
-const numbered = (text: string) => {
-  let n = 0;
-  return text.replace(/\?/g, () => `$${++n}`);
-};
+import {
+  DATABASE_URL,
+  isPostgres,
+  numbered,
+  POOL_SIZE,
+  send,
+  serveReference,
+  signedToken,
+  UNAUTHORIZED,
+} from './reference-lib.ts';
 
 const SESSION_SQL = `
     select s."expiresAt" as expires_at, u.id as user_id
@@ -298,15 +294,6 @@ async function queue(
 
 // ---- HTTP ----------------------------------------------------------------------------------------
 
-function send(res: ServerResponse, status: number, body: string) {
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(body),
-  });
-  res.end(body);
-}
-
-const UNAUTHORIZED = JSON.stringify({ error: { code: 'unauthorized' } });
 const QUEUE_PATH = /^\/api\/decks\/([^/]+)\/queue$/;
 
 async function handle(
@@ -319,15 +306,8 @@ async function handle(
   const path = q < 0 ? url : url.slice(0, q);
   const match = req.method === 'GET' ? QUEUE_PATH.exec(path) : null;
   if (!match) return send(res, 404, '{}');
-  const header = req.headers.authorization;
-  const signed = header?.startsWith('Bearer ') ? SIGNED_TOKEN.exec(header.slice(7).trim()) : null;
-  if (!signed) return send(res, 401, UNAUTHORIZED);
-  const [, token, signature] = signed as unknown as [string, string, string];
-  const expected = createHmac('sha256', SECRET).update(token).digest();
-  const given = Buffer.from(signature, 'base64');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return send(res, 401, UNAUTHORIZED);
-  }
+  const token = signedToken(req.headers.authorization);
+  if (!token) return send(res, 401, UNAUTHORIZED);
   const session = await engine.session(token);
   if (!session || !(new Date(session.expires_at as string).getTime() > Date.now())) {
     return send(res, 401, UNAUTHORIZED);
@@ -346,21 +326,7 @@ async function handle(
 
 async function main() {
   const engine = isPostgres ? postgresRun() : sqliteRun();
-  const server = createServer((req, res) => {
-    handle(engine, req, res).catch((err: unknown) => {
-      console.error(err);
-      if (!res.headersSent) send(res, 500, '{}');
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  server.listen(PORT, HOST, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : PORT;
-    console.log(
-      `reference listening on http://${HOST}:${port} (${isPostgres ? 'postgres' : 'sqlite'})`,
-    );
-  });
-  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+  serveReference((req, res) => handle(engine, req, res), isPostgres ? 'postgres' : 'sqlite');
 }
 
 main().catch((err: unknown) => {
