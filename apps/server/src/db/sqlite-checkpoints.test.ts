@@ -75,6 +75,39 @@ describe('SQLite checkpoints on their own thread', () => {
     reopened.close();
   });
 
+  it('does not copy the tail while a transaction is open on the main connection, and does once it is closed', async () => {
+    const file = join(dir, 'open-transaction.db');
+    const handle = createDb(`file:${file}`, {
+      backgroundCheckpoints: { restartFrames: 64, handOverFrames: 16, syncFrames: 32 },
+    });
+    const other = new SQLite(file);
+    try {
+      await sql`create table t (id text primary key, a text, b text)`.execute(handle.db);
+      await sql`create index t_a on t (a)`.execute(handle.db);
+      const before = handle.checkpointer!.stats().restarts;
+      // A transaction held open on the main connection across the event loop (as a request
+      // awaiting something would), while another connection makes the log long: the thread's
+      // hand-over is answered "not copied".
+      await handle.db.transaction().execute(async () => {
+        const insert = other.prepare('insert into t (id, a, b) values (?, ?, ?)');
+        other.transaction(() => {
+          for (let i = 0; i < 10_000; i++) insert.run(randomUUID(), randomUUID(), 'b');
+        })();
+        await sleep(600);
+        expect(handle.checkpointer!.stats().restarts).toBe(before);
+      });
+      // Closed: offered again, and copied.
+      for (let i = 0; i < 150 && handle.checkpointer!.stats().restarts === before; i++) {
+        await sleep(20);
+      }
+      expect(handle.checkpointer!.stats().restarts).toBe(before + 1);
+      expect(handle.checkpointer!.stats().errors).toBe(0);
+    } finally {
+      other.close();
+      await handle.close();
+    }
+  });
+
   it('is off on request: SQLite checkpoints on the connection that commits', async () => {
     const file = join(dir, 'inline.db');
     const handle = createDb(`file:${file}`, { backgroundCheckpoints: false });

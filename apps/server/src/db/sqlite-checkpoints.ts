@@ -114,9 +114,11 @@ export function startCheckpointer(
   });
   worker.on('message', (message: CheckpointerMessage) => {
     if (message.kind === 'caught-up') {
+      let copied = false;
       try {
         const started = performance.now();
-        if (copyTail()) counts.restarts++;
+        copied = copyTail();
+        if (copied) counts.restarts++;
         counts.tailMs += performance.now() - started;
       } catch (err) {
         counts.errors++;
@@ -126,7 +128,7 @@ export function startCheckpointer(
           err: err instanceof Error ? err.message : String(err),
         });
       }
-      if (!exited) worker.postMessage('go');
+      if (!exited) worker.postMessage(copied ? 'copied' : 'not-copied');
     } else if (message.kind === 'error') {
       counts.errors++;
       logger?.({

@@ -126,12 +126,15 @@ function tick(): void {
   schedule(delay);
 }
 
-port.on('message', (message: 'stop' | 'go') => {
-  if (message === 'go') {
-    // The main thread copied the tail (and synced): the next write starts the log again.
+port.on('message', (message: 'stop' | 'copied' | 'not-copied') => {
+  if (message === 'copied' || message === 'not-copied') {
+    // Copied: the main thread copied the tail (and synced), the next write starts the log
+    // again. Not copied (a transaction was open on it): offered again a little later.
     waiting = false;
-    copiedBefore = 0;
-    unsynced = 0;
+    if (message === 'copied') {
+      copiedBefore = 0;
+      unsynced = 0;
+    }
     schedule(options.busyIntervalMs);
     return;
   }
