@@ -54,10 +54,12 @@ describe('SQLite checkpoints on their own thread', () => {
       expect(stats.copied).toBeGreaterThan(1_000);
       expect(stats.restarts).toBeGreaterThan(0);
       // The log was started again: its file is as long as the log ever got — about the main
-      // connection's net at most (more by the commits that found the thread copying), far
-      // below the ~18,000 pages written.
+      // connection's net, more by the commits that found the thread copying (a thread starved of
+      // CPU, as when CI runs test files side by side on 2 cores, copies slowly: 2.6 nets seen),
+      // and far below the ~18,000 pages written, which a log never started again would hold.
       const net = fallbackAutocheckpointPages({ restartFrames: 512 });
-      expect(statSync(`${file}-wal`).size).toBeLessThan(2 * net * 4096);
+      expect(statSync(`${file}-wal`).size).toBeLessThan(4 * net * 4096);
+      expect(4 * net).toBeLessThan(18_000 / 2);
       // The next write starts the log from its beginning (the file does not grow).
       const before = statSync(`${file}-wal`).size;
       await writeStream(handle, 5, 3);
