@@ -20,13 +20,21 @@ interface NodeResponse {
   setHeader(name: string, value: string): unknown;
 }
 
-/** Set headers on c.res, re-wrapping the response when its headers are immutable. */
-export function setHeaders(c: { res: Response }, entries: Array<[string, string]>): void {
+/**
+ * Set headers on c.res, re-wrapping the response when its headers are immutable. `keepRoutes`:
+ * a header the route set itself is left as it is (as on the Node response, above).
+ */
+export function setHeaders(
+  c: { res: Response },
+  entries: ReadonlyArray<readonly [string, string]>,
+  keepRoutes = false,
+): void {
+  const missing = keepRoutes ? entries.filter(([name]) => !c.res.headers.has(name)) : entries;
   try {
-    for (const [name, value] of entries) c.res.headers.set(name, value);
+    for (const [name, value] of missing) c.res.headers.set(name, value);
   } catch {
     const res = new Response(c.res.body, c.res);
-    for (const [name, value] of entries) res.headers.set(name, value);
+    for (const [name, value] of missing) res.headers.set(name, value);
     c.res = res;
   }
 }

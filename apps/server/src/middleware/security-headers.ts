@@ -1,5 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { setHeaders, setOnNodeResponse } from './response-headers.ts';
 import type { Env } from '../env.ts';
 import { posthogConfig } from '../modules/config/public.ts';
 
@@ -20,25 +21,41 @@ function externalOrigins(env: Env) {
 }
 
 /**
- * Security headers on every response (API, SPA, errors), by Hono's secure-headers middleware:
- * a Content-Security-Policy of self only (plus the configured analytics host for connections and
- * GitHub for the sign-in form post), `nosniff`, no framing, a strict referrer policy, same-origin
- * opener and resource policies, and HSTS when the app is served over https.
+ * Security headers on every response (API, SPA, errors), as Hono's secure-headers middleware
+ * writes them: a Content-Security-Policy of self only (plus the configured analytics host for
+ * connections and GitHub for the sign-in form post), `nosniff`, no framing, a strict referrer
+ * policy, same-origin opener and resource policies, and HSTS when the app is served over https.
+ *
+ * The headers never depend on the request, so they are worked out once, by running Hono's
+ * middleware on an empty response, and then set on the Node response before the route runs
+ * (response-headers.ts) — no WHATWG `Headers` built, validated and sorted per request, and the
+ * route's own response stays on the Node adapter's fast path. A route that sets one of these
+ * headers itself (a board image's stricter `default-src 'none'; sandbox`) keeps its own value.
  */
 export function securityHeaders(env: Env): MiddlewareHandler {
   const everywhere = headersFor(env, true);
   // Without PUBLIC_URL the app answers at any address (lib/origins.ts): a page opened over plain
   // http at a LAN address is not a "potentially trustworthy" origin, and Chromium logs an error
   // for every Cross-Origin-Opener-Policy it has to ignore there — so it is not sent to those.
-  if (env.PUBLIC_URL) return everywhere;
-  const plainHttpLan = headersFor(env, false);
-  return (c, next) => (untrustworthy(c.req.url) ? plainHttpLan : everywhere)(c, next);
+  const plainHttpLan = env.PUBLIC_URL ? everywhere : headersFor(env, false);
+  return async (c, next) => {
+    const set = env.PUBLIC_URL || !untrustworthy(c.req.url) ? everywhere : plainHttpLan;
+    const entries = set.entries ?? (await set.ready);
+    if (setOnNodeResponse(c, entries)) return next();
+    await next();
+    setHeaders(c, entries, true);
+  };
 }
 
 /** http: on a host other than loopback (https and localhost are trustworthy origins). */
 function untrustworthy(url: string): boolean {
   if (!url.startsWith('http:')) return false;
-  const { hostname } = new URL(url);
+  // The host of `http://host[:port]/…`, without parsing the whole URL on every request.
+  const end = url.indexOf('/', 7);
+  const authority = (end < 0 ? url.slice(7) : url.slice(7, end)).toLowerCase();
+  const hostname = authority.startsWith('[')
+    ? authority.slice(0, authority.indexOf(']') + 1)
+    : authority.split(':')[0]!;
   return !(
     hostname === 'localhost' ||
     hostname.endsWith('.localhost') ||
@@ -47,9 +64,33 @@ function untrustworthy(url: string): boolean {
   );
 }
 
-function headersFor(env: Env, openerPolicy: boolean): MiddlewareHandler {
+/** A header list, known once Hono's middleware has run once (at start, on an empty answer). */
+interface HeaderSet {
+  entries: Array<[string, string]> | undefined;
+  ready: Promise<Array<[string, string]>>;
+}
+
+function headersFor(env: Env, openerPolicy: boolean): HeaderSet {
+  const probe = new Hono();
+  probe.use('*', secureHeaders(securityHeaderOptions(env, openerPolicy)));
+  probe.get('*', (c) => c.body(null, 204));
+  const set: HeaderSet = {
+    entries: undefined,
+    ready: Promise.resolve(probe.request('http://localhost/')).then((res) => {
+      set.entries = [...res.headers.entries()];
+      return set.entries;
+    }),
+  };
+  return set;
+}
+
+/** Hono's secure-headers options for this deployment (with or without the opener policy). */
+export function securityHeaderOptions(
+  env: Env,
+  openerPolicy: boolean,
+): Parameters<typeof secureHeaders>[0] {
   const { analytics, github } = externalOrigins(env);
-  return secureHeaders({
+  return {
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
@@ -69,5 +110,5 @@ function headersFor(env: Env, openerPolicy: boolean): MiddlewareHandler {
     strictTransportSecurity: env.PUBLIC_URL?.startsWith('https:')
       ? 'max-age=31536000; includeSubDomains'
       : false,
-  });
+  };
 }
