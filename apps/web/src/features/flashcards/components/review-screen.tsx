@@ -125,7 +125,12 @@ export function ReviewScreen({ deckId, userId }: { deckId: string; userId: strin
           event.op.deckId === deckId &&
           !undoneRatings.current.has(event.op.body.id)
         ) {
-          dispatch({ type: 'drop', itemId: event.op.body.item_id, now: Date.now() });
+          dispatch({
+            type: 'drop',
+            itemId: event.op.body.item_id,
+            reviewId: event.op.body.id,
+            now: Date.now(),
+          });
         }
       }),
     [deckId],

@@ -109,9 +109,10 @@ describe('review session', () => {
       { type: 'flip' },
       { type: 'rate', reviewId: 'r1', rating: 3, now: 10 },
     );
-    // Asked for with 1 rating known; 'b' was rated after that.
+    // Asked for with 1 rating known (the server had answered it); 'b' was rated after that.
     s = run(
       s,
+      { type: 'drop', itemId: 'a', reviewId: 'r1', now: 15 },
       { type: 'flip' },
       { type: 'rate', reviewId: 'r2', rating: 3, now: 20 },
       { type: 'flip' },
@@ -168,7 +169,23 @@ describe('review session', () => {
     s = run(s, { type: 'flip' }, { type: 'rate', reviewId: 'r2', rating: 3, now: 2 });
     expect(needsQueue(s, 1)).toBe(false); // a rating waits in the outbox
     expect(needsQueue(s, 0)).toBe(true);
+    // Both sent and answered: the queue asked for now knows them.
+    s = run(
+      s,
+      { type: 'drop', itemId: 'a', reviewId: 'r1', now: 3 },
+      { type: 'drop', itemId: 'b', reviewId: 'r2', now: 3 },
+    );
     s = run(s, { type: 'queue', queue: queue(['c', 'd', 'e']), now: 3, seenRatings: 2 });
+    expect(needsQueue(s, 0)).toBe(false);
+    // A queue that arrives while a rating is still unanswered skips its card and is asked for
+    // once more after it (one request more, never a card twice).
+    s = run(s, { type: 'flip' }, { type: 'rate', reviewId: 'r3', rating: 3, now: 4 });
+    s = run(s, { type: 'queue', queue: queue(['c', 'd', 'e']), now: 5, seenRatings: 3 });
+    expect(s.current?.item_id).toBe('d');
+    expect(s.upcoming.map((i) => i.item_id)).toEqual(['e']);
+    expect(needsQueue(s, 0)).toBe(true);
+    s = run(s, { type: 'drop', itemId: 'c', reviewId: 'r3', now: 6 });
+    s = run(s, { type: 'queue', queue: queue(['d', 'e']), now: 7, seenRatings: 3 });
     expect(needsQueue(s, 0)).toBe(false);
   });
 
@@ -200,6 +217,31 @@ describe('review session', () => {
     expect(ids.size).toBe(50);
     for (const id of ids)
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('a queue asked for while a rating is on its way', () => {
+  it('never brings back a card whose rating the server has not answered yet', () => {
+    // Rated, and the queue asked for at once (the outbox had not even stored the rating): the
+    // server answers with the card still due. It must not come back; the student would rate it
+    // twice and never see the last card (seen in CI when the rating took 750 ms).
+    let s = run(
+      initialSession,
+      { type: 'queue', queue: queue(['a', 'b', 'c']), now: 0, seenRatings: 0 },
+      { type: 'flip' },
+      { type: 'rate', reviewId: 'r1', rating: 4, now: 10 },
+    );
+    s = run(s, { type: 'queue', queue: queue(['a', 'b', 'c']), now: 20, seenRatings: 1 });
+    expect(s.current?.item_id).toBe('b');
+    expect(s.upcoming.map((i) => i.item_id)).toEqual(['c']);
+    expect(cardsLeft(s)).toBe(2);
+    // Once the server has the rating, a queue that lists the card again (a learning step due)
+    // shows it.
+    s = run(s, { type: 'drop', itemId: 'a', reviewId: 'r1', now: 30 });
+    expect(s.history[0]).toMatchObject({ reviewId: 'r1', sent: true });
+    s = run(s, { type: 'queue', queue: queue(['c', 'a']), now: 40, seenRatings: 1 });
+    expect(s.current?.item_id).toBe('b');
+    expect(s.upcoming.map((i) => i.item_id)).toEqual(['c', 'a']);
   });
 });
 

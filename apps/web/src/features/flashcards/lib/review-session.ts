@@ -17,6 +17,8 @@ export interface RatedEntry {
   durationMs: number;
   /** Its place among the sitting's ratings (`ratingsGiven` after it was given). */
   seq: number;
+  /** The server has it (the outbox sent it and got the answer). */
+  sent: boolean;
 }
 
 export interface SessionState {
@@ -48,8 +50,11 @@ export type SessionAction =
   | { type: 'flip' }
   | { type: 'rate'; reviewId: string; rating: Rating; now: number }
   | { type: 'undo'; now: number }
-  /** A rating of this item reached the server from elsewhere (given before a reload). */
-  | { type: 'drop'; itemId: string; now: number };
+  /**
+   * A rating of this item reached the server: one of this sitting (`reviewId`), or one given
+   * before a reload.
+   */
+  | { type: 'drop'; itemId: string; reviewId?: string; now: number };
 
 export const initialSession: SessionState = {
   loaded: false,
@@ -74,8 +79,10 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
     case 'queue': {
       const { queue, now } = action;
       const keep = state.current;
-      // Ratings given while the queue was on its way: the server may not have had them yet.
-      const later = state.history.filter((entry) => entry.seq > action.seenRatings);
+      // Ratings given while the queue was on its way, and ratings the server has not answered
+      // yet (a queue asked for right after a rating may leave before the rating does): the
+      // server may not have had them when it read the queue.
+      const later = state.history.filter((entry) => entry.seq > action.seenRatings || !entry.sent);
       const skip = new Set(later.map((entry) => entry.item.item_id));
       if (keep) skip.add(keep.item_id);
       const upcoming = queue.items.filter((item) => !skip.has(item.item_id));
@@ -114,17 +121,24 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
             rating: action.rating,
             durationMs: reviewDuration(state.shownAt, action.now),
             seq,
+            sent: false,
           },
         ],
         ratedSinceFetch: state.ratedSinceFetch + 1,
       };
     }
     case 'drop': {
-      const { itemId } = action;
+      const { itemId, reviewId } = action;
+      // This sitting's rating: the server has it now (a queue read from here on knows it).
+      const marked =
+        reviewId !== undefined && state.history.some((e) => e.reviewId === reviewId && !e.sent)
+          ? state.history.map((e) => (e.reviewId === reviewId ? { ...e, sent: true } : e))
+          : state.history;
       if (state.current?.item_id === itemId) {
         const [next = null, ...rest] = state.upcoming;
         return {
           ...state,
+          history: marked,
           current: next,
           upcoming: rest,
           flipped: false,
@@ -132,9 +146,12 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
           ratedSinceFetch: state.ratedSinceFetch + 1,
         };
       }
-      if (!state.upcoming.some((item) => item.item_id === itemId)) return state;
+      if (!state.upcoming.some((item) => item.item_id === itemId)) {
+        return marked === state.history ? state : { ...state, history: marked };
+      }
       return {
         ...state,
+        history: marked,
         upcoming: state.upcoming.filter((item) => item.item_id !== itemId),
         ratedSinceFetch: state.ratedSinceFetch + 1,
       };
