@@ -9,6 +9,7 @@ import {
   type SignedUp,
   type TestApp,
 } from './helpers.ts';
+import { WRITE_METHODS } from '../src/app.ts';
 
 const EVIL = 'https://evil.example';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -102,6 +103,19 @@ describe.each(dialects)('cross-site requests and content types (%s)', (dialect) 
     // The session survived all of that (sign-out and revoke were refused too).
     const me = await t.app.request('/api/classes/mine', { headers: { cookie: teacher.cookie } });
     expect(me.status).toBe(200);
+  });
+
+  it('the origin guard covers every method a route answers besides GET, HEAD and OPTIONS', async () => {
+    // The guard is registered for WRITE_METHODS only (reads skip it); a route answering any other
+    // method would slip past it.
+    const allowed = new Set(['GET', 'HEAD', 'OPTIONS', 'ALL', ...WRITE_METHODS]);
+    const outside = t.app.routes.filter((r) => !allowed.has(r.method));
+    expect(outside.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    // Any other method with a cookie from a foreign origin reaches no handler and changes nothing.
+    for (const method of ['PROPPATCH', 'MERGE']) {
+      const res = await send(method, '/api/classes/mine', { cookie: teacher.cookie, origin: EVIL });
+      expect([404, 405], method).toContain(res.status);
+    }
   });
 
   it('a foreign origin cannot sign in or sign up either (login CSRF), even without cookies', async () => {
