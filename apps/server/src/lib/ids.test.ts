@@ -12,4 +12,11 @@ describe('uuidv7', () => {
     expect(seen.size).toBe(2000);
     expect(uuidv7(1) < uuidv7(2)).toBe(true);
   });
+
+  it('carries its 48-bit millisecond time in the first 12 hex digits, every byte of it', () => {
+    expect(uuidv7(0x0123456789ab).slice(0, 13)).toBe('01234567-89ab');
+    expect(uuidv7(0xfedcba987654).slice(0, 13)).toBe('fedcba98-7654');
+    expect(uuidv7(2 ** 48 - 1).slice(0, 13)).toBe('ffffffff-ffff');
+    expect(uuidv7(0).slice(0, 13)).toBe('00000000-0000');
+  });
 });

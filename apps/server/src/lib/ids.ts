@@ -11,17 +11,21 @@ export function uuidv7(now: number = Date.now()): string {
     pool = randomBytes(BATCH);
     offset = 0;
   }
-  const bytes = Buffer.from(pool.subarray(offset, offset + 16));
+  // In place: each 16 bytes of the pool are used once. Numbers, not BigInt (a millisecond time
+  // has 48 bits: exact in a double).
+  const bytes = pool;
+  const at = offset;
   offset += 16;
-  const ms = BigInt(now);
-  bytes[0] = Number((ms >> 40n) & 0xffn);
-  bytes[1] = Number((ms >> 32n) & 0xffn);
-  bytes[2] = Number((ms >> 24n) & 0xffn);
-  bytes[3] = Number((ms >> 16n) & 0xffn);
-  bytes[4] = Number((ms >> 8n) & 0xffn);
-  bytes[5] = Number(ms & 0xffn);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
+  const high = Math.floor(now / 2 ** 32);
+  const low = now >>> 0;
+  bytes[at] = (high >>> 8) & 0xff;
+  bytes[at + 1] = high & 0xff;
+  bytes[at + 2] = low >>> 24;
+  bytes[at + 3] = (low >>> 16) & 0xff;
+  bytes[at + 4] = (low >>> 8) & 0xff;
+  bytes[at + 5] = low & 0xff;
+  bytes[at + 6] = (bytes[at + 6]! & 0x0f) | 0x70;
+  bytes[at + 8] = (bytes[at + 8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex', at, at + 16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
