@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { HEADER_USER_ID } from '@aprenda/shared/constants';
 import type { AppContext, AppEnv, SessionInfo, SessionUser } from '../context.ts';
@@ -75,7 +75,7 @@ async function resolveBearer(
     cache.delete(raw);
   }
 
-  const expected = createHmac('sha256', auth.secret).update(token).digest();
+  const expected = createHmac('sha256', hmacKey(auth.secret)).update(token).digest();
   const given = Buffer.from(signature, 'base64');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return headers.get('cookie') ? ASK_BETTER_AUTH : null;
@@ -102,6 +102,13 @@ async function resolveBearer(
     cache.set(raw, { resolved, expiresAt, sessionsVersion: String(row.sessions_version) });
   }
   return resolved;
+}
+
+/** The auth secret as a key object, made once (a string key is converted on every HMAC). */
+let hmacKeyOf: { secret: string; key: KeyObject } | undefined;
+function hmacKey(secret: string): KeyObject {
+  if (hmacKeyOf?.secret !== secret) hmacKeyOf = { secret, key: createSecretKey(secret, 'utf8') };
+  return hmacKeyOf.key;
 }
 
 /** Sessions resolved by the fast path, by signed token (oldest out first beyond this many). */
