@@ -2,7 +2,10 @@ import { pino, type DestinationStream } from 'pino';
 import type { Env } from '../env.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
-export type Logger = (entry: { level: LogLevel; msg: string; [key: string]: unknown }) => void;
+export type Logger = ((entry: { level: LogLevel; msg: string; [key: string]: unknown }) => void) & {
+  /** Whether entries of this level are written (absent: all are). Lets a caller skip the work. */
+  enabled?: (level: LogLevel) => boolean;
+};
 
 /**
  * Fields that could carry a credential, wherever a caller puts them: pino's `redact` replaces
@@ -43,7 +46,9 @@ export function createLogger(level: Env['LOG_LEVEL'], destination?: DestinationS
     },
     destination ?? pino.destination({ dest: 1, sync: true }),
   );
-  return ({ level: entryLevel, msg, ...fields }) => log[entryLevel](fields, msg);
+  const logger: Logger = ({ level: entryLevel, msg, ...fields }) => log[entryLevel](fields, msg);
+  logger.enabled = (entryLevel) => log.isLevelEnabled(entryLevel);
+  return logger;
 }
 
-export const silentLogger: Logger = () => {};
+export const silentLogger: Logger = Object.assign(() => {}, { enabled: () => false });

@@ -19,6 +19,9 @@ export function requestLog(
   /** Rewrites paths that carry a credential (lib/log-redaction.ts). */
   redact: (path: string) => string = (path) => path,
 ): MiddlewareHandler<{ Variables: { requestId: string } }> {
+  // Read once: the level is fixed for the life of the process. When request lines are not
+  // written, a request that ends well costs no path redaction or log entry.
+  const logsRequests = logger.enabled?.('info') ?? true;
   return async (c, next) => {
     const started = performance.now();
     const incoming = c.req.header(HEADER_REQUEST_ID);
@@ -31,16 +34,18 @@ export function requestLog(
     } finally {
       if (!onNode) setHeaders(c, header);
       const status = c.res.status;
-      const path = redact(c.req.path);
-      logger({
-        level: status >= 500 ? 'error' : 'info',
-        msg: 'request',
-        method: c.req.method,
-        path: path.length > 300 ? `${path.slice(0, 300)}…` : path,
-        status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        requestId,
-      });
+      if (logsRequests || status >= 500) {
+        const path = redact(c.req.path);
+        logger({
+          level: status >= 500 ? 'error' : 'info',
+          msg: 'request',
+          method: c.req.method,
+          path: path.length > 300 ? `${path.slice(0, 300)}…` : path,
+          status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          requestId,
+        });
+      }
     }
   };
 }
