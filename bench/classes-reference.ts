@@ -197,21 +197,22 @@ function nextEvent(value: unknown) {
   };
 }
 
-async function handle(engine: Engine, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = req.url ?? '';
-  const q = url.indexOf('?');
-  const path = q < 0 ? url : url.slice(0, q);
-  if (req.method !== 'GET' || path !== '/api/classes/mine') return send(res, 404, '{}');
-  const token = signedToken(req.headers.authorization);
-  if (!token) return send(res, 401, UNAUTHORIZED);
+/** The answer to `GET /api/classes/mine` for this Authorization header and query string. */
+async function answer(
+  engine: Engine,
+  authorization: string | undefined,
+  search: string,
+): Promise<{ status: number; body: unknown }> {
+  const token = signedToken(authorization);
+  if (!token) return { status: 401, body: UNAUTHORIZED_BODY };
   const row = await engine.session(token);
-  if (!row) return send(res, 401, UNAUTHORIZED);
+  if (!row) return { status: 401, body: UNAUTHORIZED_BODY };
   const expiresAt = new Date(row.expires_at as string).getTime();
   const now = Date.now();
   if (!(expiresAt > now) || expiresAt - EXPIRES_IN_S * 1000 + UPDATE_AGE_S * 1000 <= now) {
-    return send(res, 401, UNAUTHORIZED);
+    return { status: 401, body: UNAUTHORIZED_BODY };
   }
-  const params = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+  const params = new URLSearchParams(search);
   const limit = Math.min(MAX_LIMIT, Math.max(1, Number(params.get('limit') ?? DEFAULT_LIMIT)));
   const rawCursor = params.get('cursor');
   const cursor = rawCursor
@@ -221,10 +222,9 @@ async function handle(engine: Engine, req: IncomingMessage, res: ServerResponse)
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page.at(-1);
-  send(
-    res,
-    200,
-    JSON.stringify({
+  return {
+    status: 200,
+    body: {
       items: page.map((r) => ({
         id: r.id,
         title: r.title,
@@ -242,8 +242,52 @@ async function handle(engine: Engine, req: IncomingMessage, res: ServerResponse)
         more && last
           ? Buffer.from(JSON.stringify([last.created_at, last.id]), 'utf8').toString('base64url')
           : null,
-    }),
+    },
+  };
+}
+
+const UNAUTHORIZED_BODY = JSON.parse(UNAUTHORIZED) as unknown;
+
+async function handle(engine: Engine, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  if (req.method !== 'GET' || path !== '/api/classes/mine') return send(res, 404, '{}');
+  const { status, body } = await answer(
+    engine,
+    req.headers.authorization,
+    q < 0 ? '' : url.slice(q + 1),
   );
+  send(res, status, JSON.stringify(body));
+}
+
+/**
+ * `--hono`: the same work served the way the app serves it — Hono on @hono/node-server, one
+ * route, no middleware, the answer through `c.json` — to show what the framework itself costs
+ * beside the bare `node:http` server (BENCH_FLOOR=1 in bench/classes.ts).
+ */
+async function serveOnHono(engine: Engine, describe: string): Promise<void> {
+  const { Hono } = await import('hono');
+  const { serve } = await import('@hono/node-server');
+  const app = new Hono();
+  app.get('/api/classes/mine', async (c) => {
+    const url = c.req.url;
+    const q = url.indexOf('?');
+    const { status, body } = await answer(
+      engine,
+      c.req.header('authorization'),
+      q < 0 ? '' : url.slice(q + 1),
+    );
+    return c.json(body, status as 200 | 401);
+  });
+  const host = process.env.HOST ?? '127.0.0.1';
+  const server = serve(
+    { fetch: app.fetch, hostname: host, port: Number(process.env.PORT ?? 0) },
+    (info) => {
+      console.log(`reference listening on http://${host}:${info.port} (${describe}, on Hono)`);
+    },
+  );
+  process.on('SIGTERM', () => server.close(() => process.exit(0)));
 }
 
 /**
@@ -316,11 +360,11 @@ async function explain(): Promise<void> {
 async function main() {
   if (process.argv.includes('--explain')) return explain();
   const engine = isPostgres ? await postgresEngine() : await sqliteEngine();
-  serveReference(
-    (req, res) => handle(engine, req, res),
+  const describe =
     `${isPostgres ? 'postgres' : 'sqlite'}, ` +
-      `${engine.denormalised ? 'list SQL after' : 'list SQL before'} migration 0024`,
-  );
+    `${engine.denormalised ? 'list SQL after' : 'list SQL before'} migration 0024`;
+  if (process.argv.includes('--hono')) return serveOnHono(engine, describe);
+  serveReference((req, res) => handle(engine, req, res), describe);
 }
 
 main().catch((err: unknown) => {

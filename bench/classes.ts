@@ -15,7 +15,9 @@
  *    started after the app's runs, measured alone). Targets: mine p99 ≤ 25 ms and ≥ 50 % of
  *    health's req/s; with the cache off (RESPONSE_CACHE_MB=0) also mine ≥ 90 % of the
  *    reference's req/s (issue 16, point 3) — with the cache on that ratio is printed as info.
- *    BENCH_REFERENCE=0 skips the reference.
+ *    BENCH_REFERENCE=0 skips the reference. BENCH_FLOOR=1 also measures the floor: the
+ *    reference's work served by Hono on @hono/node-server with one route and no middleware
+ *    (`classes-reference.ts --hono`), to show what the framework alone costs (info, no target).
  * 2. A school day (BENCH_MIXED=1; issue 16, point 2), after step 1: teachers write while the
  *    students read, at each rate of BENCH_MIXED_RATES (writes per second, default `1,5,20`).
  *    The writers are the owners of 200 classes that the reading students belong to (their own
@@ -78,6 +80,8 @@ const P99_TARGET_MS = 25;
 const RATIO_TARGET = 0.5;
 const MINE = 'GET /api/classes/mine';
 const REFERENCE = 'reference /api/classes/mine';
+/** The reference's work on Hono + @hono/node-server, no middleware (BENCH_FLOOR=1): info. */
+const FLOOR = 'reference on Hono (floor)';
 const REFERENCE_TARGET = 0.9;
 const WRITE_P99_TARGET_MS = 50;
 
@@ -293,18 +297,28 @@ async function benchEngine(engine: string, databaseUrl: string, dataDir: string)
     console.log(`[bench] ${engine}: ${MINE} over ${tokens.length} students`);
     rows.push(await measure(MINE, engine, mine, server.pid));
     if (process.env.BENCH_REFERENCE !== '0') {
-      const reference = await startReference('bench/classes-reference.ts', databaseUrl, SECRET);
-      try {
-        await sameAnswer(server.origin, reference.origin, tokens[0]!);
-        let nextRef = 0;
-        const refMine = eachRequest(reference.origin, 'GET', '/api/classes/mine', () => ({
-          headers: { authorization: `Bearer ${tokens[nextRef++ % tokens.length]}` },
-        }));
-        await warmUp(engine, [[REFERENCE, refMine]]);
-        console.log(`[bench] ${engine}: ${REFERENCE} over ${tokens.length} students`);
-        rows.push(await measure(REFERENCE, engine, refMine, reference.pid));
-      } finally {
-        await reference.stop();
+      // The bare reference, then (BENCH_FLOOR=1) the same work on Hono with no middleware.
+      const kinds: Array<[string, string[]]> = [[REFERENCE, []]];
+      if (process.env.BENCH_FLOOR === '1') kinds.push([FLOOR, ['--hono']]);
+      for (const [route, args] of kinds) {
+        const reference = await startReference(
+          'bench/classes-reference.ts',
+          databaseUrl,
+          SECRET,
+          args,
+        );
+        try {
+          await sameAnswer(server.origin, reference.origin, tokens[0]!);
+          let nextRef = 0;
+          const refMine = eachRequest(reference.origin, 'GET', '/api/classes/mine', () => ({
+            headers: { authorization: `Bearer ${tokens[nextRef++ % tokens.length]}` },
+          }));
+          await warmUp(engine, [[route, refMine]]);
+          console.log(`[bench] ${engine}: ${route} over ${tokens.length} students`);
+          rows.push(await measure(route, engine, refMine, reference.pid));
+        } finally {
+          await reference.stop();
+        }
       }
     }
     if (process.env.BENCH_MIXED === '1') {
@@ -368,6 +382,31 @@ function report(rows: Row[]): boolean {
           `${mine.cpuUsPerRequest.toFixed(0)} vs ${ref.cpuUsPerRequest.toFixed(0)}`,
           '',
         ]);
+      }
+      const floor = rows.find((r) => r.engine === engine && r.route === FLOOR);
+      if (floor) {
+        // What the framework alone leaves of the reference, and what the app's own chain leaves
+        // of that floor. Informational.
+        checks.push([
+          engine,
+          'the floor (Hono, no middleware) ÷ the reference (info)',
+          `${floor.reqPerSec.toFixed(0)} / ${ref.reqPerSec.toFixed(0)} = ${((floor.reqPerSec / ref.reqPerSec) * 100).toFixed(0)} %`,
+          '',
+        ]);
+        checks.push([
+          engine,
+          'mine ÷ the floor (info)',
+          `${mine.reqPerSec.toFixed(0)} / ${floor.reqPerSec.toFixed(0)} = ${((mine.reqPerSec / floor.reqPerSec) * 100).toFixed(0)} %`,
+          '',
+        ]);
+        if (floor.cpuUsPerRequest !== undefined) {
+          checks.push([
+            engine,
+            'server CPU µs/req, floor (info)',
+            `${floor.cpuUsPerRequest.toFixed(0)}`,
+            '',
+          ]);
+        }
       }
     }
     for (const rate of RATES) {

@@ -145,9 +145,11 @@ export async function startReference(
   script: string,
   databaseUrl: string,
   secret: string,
+  /** Arguments after the script (e.g. `--hono`). */
+  args: string[] = [],
 ): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [script, ...args], {
     cwd: root,
     env: {
       ...process.env,
