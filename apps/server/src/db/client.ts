@@ -43,6 +43,8 @@ export interface DbHandle {
 /** A SELECT kept prepared (`DbHandle.prepare`): its rows for these parameters. */
 export interface PreparedStatement {
   all(params: readonly unknown[]): Promise<unknown[]>;
+  /** The first row only (SQLite stops stepping after it: cheaper for a one-row lookup). */
+  first(params: readonly unknown[]): Promise<unknown>;
 }
 
 /** The handle a Kysely instance was created with (db/prepared.ts runs on it when it is given one). */
@@ -317,10 +319,9 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
     };
     const prepare = (text: string): PreparedStatement => {
       const name = named ? statementName(text) : undefined;
-      return {
-        all: async (params) =>
-          (await run({ ...(name ? { name } : {}), text, values: params as unknown[] })).rows,
-      };
+      const all = async (params: readonly unknown[]) =>
+        (await run({ ...(name ? { name } : {}), text, values: params as unknown[] })).rows;
+      return { all, first: async (params) => (await all(params))[0] };
     };
     const handle: DbHandle = {
       db,
@@ -387,6 +388,11 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
         if (!sqlite.inTransaction && !stmt.busy) return stmt.all(...params);
         const { rows } = await db.executeQuery(CompiledQuery.raw(text, [...params]));
         return rows;
+      },
+      first: async (params) => {
+        if (!sqlite.inTransaction && !stmt.busy) return stmt.get(...params);
+        const { rows } = await db.executeQuery(CompiledQuery.raw(text, [...params]));
+        return rows[0];
       },
     };
   };

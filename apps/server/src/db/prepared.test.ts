@@ -53,6 +53,24 @@ describe('preparedQuery (SQLite)', () => {
     expect(await duringTransaction).toEqual([{ k: 'a', n: 1 }]);
   });
 
+  it('first: the first row or undefined, from the same kept statement, in a transaction too', async () => {
+    const prepare = vi.spyOn(handle, 'prepare');
+    expect(await between.first(handle.db, { low: 'b', high: 'd' })).toEqual({ k: 'c', n: 3 });
+    expect(await between.first(handle.db, { low: 'x', high: 'z' })).toBeUndefined();
+    expect(await between.all(handle.db, { low: 'c', high: 'c' })).toEqual([{ k: 'c', n: 3 }]);
+    expect(prepare).not.toHaveBeenCalled(); // kept since the first test
+    prepare.mockRestore();
+    await handle.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`update v set n = 7 where k = 'c'`.execute(trx);
+        expect(await between.first(trx, { low: 'b', high: 'd' })).toEqual({ k: 'c', n: 7 });
+        throw new Error('roll back');
+      })
+      .catch((err: Error) => expect(err.message).toBe('roll back'));
+    expect(await between.first(handle.db, { low: 'b', high: 'd' })).toEqual({ k: 'c', n: 3 });
+  });
+
   it('follows a schema change after it was prepared', async () => {
     expect(await between.all(handle.db, { low: 'a', high: 'b' })).toEqual([{ k: 'a', n: 1 }]);
     await sql`alter table v add column w text`.execute(handle.db);
@@ -82,6 +100,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('preparedQuery (PostgreSQL)', () =
           { k: 'c', n: 3 },
         ]);
       }
+      expect(await between.first(handle.db, { low: 'b', high: 'c' })).toEqual({ k: 'c', n: 3 });
+      expect(await between.first(handle.db, { low: 'x', high: 'z' })).toBeUndefined();
       // Kept statements run on the pool of per-request reads (decision 0035): look there.
       const [listed] = (await handle.readRow(
         `select coalesce(json_agg(statement), '[]') from pg_prepared_statements

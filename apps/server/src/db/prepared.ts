@@ -22,6 +22,8 @@ import type { Db, Executor } from './types.ts';
 export interface PreparedQuery<A extends Record<string, unknown>, R> {
   /** The rows for `args` on `executor` (a handle's `db`: the prepared statement). */
   all(executor: Executor, args: A): Promise<R[]>;
+  /** The first row for `args`, or undefined (a one-row lookup: SQLite stops after it). */
+  first(executor: Executor, args: A): Promise<R | undefined>;
 }
 
 /**
@@ -60,21 +62,33 @@ export function preparedQuery<A extends Record<string, unknown>, R>(
     return params;
   };
   const kept = new WeakMap<DbHandle, { slots: Slot[]; statement: PreparedStatement }>();
+  /** The kept statement of this handle, or null: run through Kysely (a transaction, say). */
+  const keptFor = (executor: Executor) => {
+    const handle = handleOf(executor);
+    if (!handle) return null;
+    let entry = kept.get(handle);
+    if (!entry) {
+      const { sql, slots } = compile(handle.db);
+      entry = { slots, statement: handle.prepare(sql) };
+      kept.set(handle, entry);
+    }
+    return entry;
+  };
+  const viaKysely = async (executor: Executor, args: A) => {
+    const { sql, slots } = compile(executor as Db);
+    const { rows } = await executor.executeQuery<R>(CompiledQuery.raw(sql, bind(slots, args)));
+    return rows;
+  };
   return {
     async all(executor, args) {
-      const handle = handleOf(executor);
-      if (!handle) {
-        const { sql, slots } = compile(executor as Db);
-        const { rows } = await executor.executeQuery<R>(CompiledQuery.raw(sql, bind(slots, args)));
-        return rows;
-      }
-      let entry = kept.get(handle);
-      if (!entry) {
-        const { sql, slots } = compile(handle.db);
-        entry = { slots, statement: handle.prepare(sql) };
-        kept.set(handle, entry);
-      }
+      const entry = keptFor(executor);
+      if (!entry) return viaKysely(executor, args);
       return (await entry.statement.all(bind(entry.slots, args))) as R[];
+    },
+    async first(executor, args) {
+      const entry = keptFor(executor);
+      if (!entry) return (await viaKysely(executor, args))[0];
+      return (await entry.statement.first(bind(entry.slots, args))) as R | undefined;
     },
   };
 }

@@ -34,6 +34,5 @@ export async function selectSignedSession(
   sessionsScope: string,
   token: string,
 ): Promise<SignedSessionRow | undefined> {
-  const rows = await signedSession.all(db, { scope: sessionsScope, token });
-  return rows[0];
+  return signedSession.first(db, { scope: sessionsScope, token });
 }
