@@ -206,6 +206,37 @@ describe('review outbox (IndexedDB)', () => {
     expect(server.received).toEqual(['review:item-1', 'undo:item-1']);
   });
 
+  it('an undo pressed once the server has the rating, while it is still being stored, is sent', async () => {
+    // The server answered; the outbox is still taking the rating out of IndexedDB. An undo then
+    // must follow the rating to the server: taking it out locally would leave it counted there.
+    const server = new FakeServer();
+    const store = createOutboxStore();
+    let release: () => void = () => undefined;
+    const held = new Set<string>();
+    const slowStore = Object.assign(Object.create(store) as typeof store, {
+      remove: async (key: string) => {
+        // Only the first removal of a held key waits (the one after the server's answer).
+        if (held.delete(key)) await new Promise<void>((r) => (release = r));
+        return store.remove(key);
+      },
+    });
+    const o = track(
+      new ReviewOutbox(slowStore, server, {
+        withLock: noLock,
+        onOnline: () => () => undefined,
+      }),
+    );
+    await o.setUser('ana');
+    const a = body(1);
+    held.add(a.id);
+    await o.enqueueReview('deck-1', a);
+    await until(() => server.received.length === 1);
+    expect(await o.undo('deck-1', a.id)).toBe('queued');
+    release();
+    await until(() => o.getSnapshot().pending === 0 && server.undone.length === 1);
+    expect(server.received).toEqual(['review:item-1', 'undo:item-1']);
+  });
+
   it('sends only the signed-in user’s ratings', async () => {
     const server = new FakeServer();
     server.down = true;

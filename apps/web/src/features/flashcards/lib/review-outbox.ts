@@ -295,12 +295,15 @@ export class ReviewOutbox {
         this.emit({ type: 'dropped', op, error });
         continue;
       }
+      // The server has it: out of the waiting list before anything else is awaited, so that an
+      // undo from now on is sent behind it rather than taking it out here (it would stay counted
+      // on the server — a CI run on PostgreSQL caught that window, while IndexedDB removed it).
+      this.ops = this.ops.filter((o) => o.key !== op.key);
       this.inFlight = null;
       this.failures = 0;
       this.stalled = false;
-      await this.store.remove(op.key);
-      this.ops = this.ops.filter((o) => o.key !== op.key);
       this.publish();
+      await this.store.remove(op.key);
       this.emit({ type: 'sent', op, result });
     }
   }
