@@ -26,7 +26,7 @@
  * Run by bench/classes.ts: `node bench/classes-reference.ts` with DATABASE_URL (file:… or
  * postgres://…), APP_SECRET, HOST and PORT; prints `reference listening on http://…` when ready.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -287,6 +287,8 @@ async function serveOnHono(engine: Engine, describe: string): Promise<void> {
       console.log(`reference listening on http://${host}:${info.port} (${describe}, on Hono)`);
     },
   );
+  // As the bare reference's (reference-lib.ts): connections kept between autocannon's requests.
+  (server as Server).keepAliveTimeout = 60_000;
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
 }
 

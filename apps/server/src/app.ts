@@ -46,7 +46,7 @@ const AUTH_MAILS_PER_HOUR = 5;
 
 /**
  * The methods that can change state: every route answering anything but GET, HEAD or OPTIONS uses
- * one of these (app.test.ts checks it). Guards that only concern writes are registered for them
+ * one of these (test/cross-site.test.ts checks it). Guards that only concern writes are registered for them
  * alone, so a read does not pass through them at all (each layer of Hono's chain costs a read
  * ~1 µs of CPU; issue 16).
  */
@@ -87,7 +87,10 @@ export function createApp(deps: AppDeps) {
   /** Middleware for writes only (see WRITE_METHODS). */
   const onWrites = (path: string, handler: MiddlewareHandler) =>
     app.on([...WRITE_METHODS], [path], handler);
-  /** Middleware for POSTs only: the auth attempts and mails the rate limits below count. */
+  /**
+   * Middleware for POSTs only: the auth attempts and mails the rate limits below count (so their
+   * `applies` tests only the path).
+   */
   const onPosts = (path: string, handler: MiddlewareHandler) => app.on('POST', [path], handler);
   app.onError(errorHandler((entry) => ctx.logger({ level: 'error', msg: 'error', ...entry })));
   app.notFound(notFoundHandler);
@@ -117,7 +120,7 @@ export function createApp(deps: AppDeps) {
         durationSeconds: ctx.env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       }),
       key: (c) => clientIp(c, ctx.env.TRUST_PROXY),
-      applies: (c) => c.req.method === 'POST' && authAttempt.test(normalisePath(c.req.path)),
+      applies: (c) => authAttempt.test(normalisePath(c.req.path)),
     }),
   );
 
@@ -144,7 +147,7 @@ export function createApp(deps: AppDeps) {
         durationSeconds: ctx.env.AUTH_ACCOUNT_LOCK_SECONDS,
         blockSeconds: ctx.env.AUTH_ACCOUNT_LOCK_SECONDS,
       }),
-      applies: (c) => c.req.method === 'POST' && normalisePath(c.req.path) === signInEmail,
+      applies: (c) => normalisePath(c.req.path) === signInEmail,
       key: accountKey,
       code: 'sign_in_locked',
       settle: (status) => (status === 200 ? 'reset' : status === 401 ? 'keep' : 'refund'),
@@ -169,7 +172,7 @@ export function createApp(deps: AppDeps) {
         points: AUTH_MAILS_PER_HOUR,
         durationSeconds: 3600,
       }),
-      applies: (c) => c.req.method === 'POST' && authMail.test(normalisePath(c.req.path)),
+      applies: (c) => authMail.test(normalisePath(c.req.path)),
       key: accountKey,
       settle: (status) => (status < 300 ? 'keep' : 'refund'),
     }),
