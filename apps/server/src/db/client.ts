@@ -26,9 +26,13 @@ export interface DbHandle {
    * plugins and connection mutex cost more than the query. Use Kysely everywhere else. SQLite: a
    * kept prepared statement, run synchronously — unless a Kysely transaction is open on the
    * connection, then through Kysely (which waits for it), so uncommitted rows are never read.
-   * PostgreSQL: a named prepared statement on a pooled connection.
+   * PostgreSQL: a named prepared statement on a pooled connection of `lane`'s pool.
    */
-  readRow(text: string, params: readonly unknown[]): Promise<unknown[] | undefined>;
+  readRow(
+    text: string,
+    params: readonly unknown[],
+    lane?: ReadLane,
+  ): Promise<unknown[] | undefined>;
   /**
    * A SELECT compiled once and kept by reference (db/prepared.ts builds the text from Kysely once
    * per shape): SQLite, its better-sqlite3 statement, run synchronously — through Kysely while a
@@ -40,11 +44,19 @@ export interface DbHandle {
   checkpointer?: Checkpointer;
 }
 
+/**
+ * The PostgreSQL pool a driver-level read (`readRow`, `prepare`) runs on: `reads` (the default;
+ * the pool of the per-request reads, decision 0035), or `writes` — the main pool, for the reads a
+ * write request makes before its statements (its session check), so that no part of a write
+ * queues behind a crowd of readers (decision 0045). SQLite has no pools: ignored.
+ */
+export type ReadLane = 'reads' | 'writes';
+
 /** A SELECT kept prepared (`DbHandle.prepare`): its rows for these parameters. */
 export interface PreparedStatement {
-  all(params: readonly unknown[]): Promise<unknown[]>;
+  all(params: readonly unknown[], lane?: ReadLane): Promise<unknown[]>;
   /** The first row only (SQLite stops stepping after it: cheaper for a one-row lookup). */
-  first(params: readonly unknown[]): Promise<unknown>;
+  first(params: readonly unknown[], lane?: ReadLane): Promise<unknown>;
 }
 
 /** The handle a Kysely instance was created with (db/prepared.ts runs on it when it is given one). */
@@ -288,9 +300,9 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const named = options.preparedStatements !== false;
     const names = new Map<string, string>();
-    /** One query on a pooled connection (`name`: as a named prepared statement). */
-    const run = async (query: pg.QueryConfig & { rowMode?: 'array' }) => {
-      const client = await readPool.connect();
+    /** One query on a pooled connection of `lane` (`name`: as a named prepared statement). */
+    const run = async (query: pg.QueryConfig & { rowMode?: 'array' }, lane?: ReadLane) => {
+      const client = await (lane === 'writes' ? pool : readPool).connect();
       let failure: unknown;
       try {
         return await client.query(query);
@@ -301,7 +313,7 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
         client.release(isConnectionFault(failure) ? true : undefined);
       }
     };
-    const readRow = async (text: string, params: readonly unknown[]) => {
+    const readRow = async (text: string, params: readonly unknown[], lane?: ReadLane) => {
       // Named (prepared once per connection) unless PG_PREPARED_STATEMENTS=false: then nothing
       // may stay prepared on a connection a transaction-pooling proxy hands to someone else.
       let name: string | undefined;
@@ -309,19 +321,17 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
         name = names.get(text);
         if (!name) names.set(text, (name = statementName(text)));
       }
-      const result = await run({
-        ...(name ? { name } : {}),
-        text,
-        values: [...params],
-        rowMode: 'array',
-      });
+      const result = await run(
+        { ...(name ? { name } : {}), text, values: [...params], rowMode: 'array' },
+        lane,
+      );
       return result.rows[0] as unknown[] | undefined;
     };
     const prepare = (text: string): PreparedStatement => {
       const name = named ? statementName(text) : undefined;
-      const all = async (params: readonly unknown[]) =>
-        (await run({ ...(name ? { name } : {}), text, values: params as unknown[] })).rows;
-      return { all, first: async (params) => (await all(params))[0] };
+      const all = async (params: readonly unknown[], lane?: ReadLane) =>
+        (await run({ ...(name ? { name } : {}), text, values: params as unknown[] }, lane)).rows;
+      return { all, first: async (params, lane) => (await all(params, lane))[0] };
     };
     const handle: DbHandle = {
       db,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery } from 'kysely';
-import { type DbHandle, handleOf, type PreparedStatement } from './client.ts';
+import { type DbHandle, handleOf, type PreparedStatement, type ReadLane } from './client.ts';
 import type { Db, Executor } from './types.ts';
 
 /**
@@ -21,9 +21,9 @@ import type { Db, Executor } from './types.ts';
  */
 export interface PreparedQuery<A extends Record<string, unknown>, R> {
   /** The rows for `args` on `executor` (a handle's `db`: the prepared statement). */
-  all(executor: Executor, args: A): Promise<R[]>;
+  all(executor: Executor, args: A, lane?: ReadLane): Promise<R[]>;
   /** The first row for `args`, or undefined (a one-row lookup: SQLite stops after it). */
-  first(executor: Executor, args: A): Promise<R | undefined>;
+  first(executor: Executor, args: A, lane?: ReadLane): Promise<R | undefined>;
 }
 
 /**
@@ -80,15 +80,15 @@ export function preparedQuery<A extends Record<string, unknown>, R>(
     return rows;
   };
   return {
-    async all(executor, args) {
+    async all(executor, args, lane) {
       const entry = keptFor(executor);
       if (!entry) return viaKysely(executor, args);
-      return (await entry.statement.all(bind(entry.slots, args))) as R[];
+      return (await entry.statement.all(bind(entry.slots, args), lane)) as R[];
     },
-    async first(executor, args) {
+    async first(executor, args, lane) {
       const entry = keptFor(executor);
       if (!entry) return (await viaKysely(executor, args))[0];
-      return (await entry.statement.first(bind(entry.slots, args))) as R | undefined;
+      return (await entry.statement.first(bind(entry.slots, args), lane)) as R | undefined;
     },
   };
 }

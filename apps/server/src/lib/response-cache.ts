@@ -1,4 +1,4 @@
-import type { DbHandle } from '../db/client.ts';
+import type { DbHandle, ReadLane } from '../db/client.ts';
 
 /**
  * A per-process cache of JSON answers that is never stale (decision 0018).
@@ -87,8 +87,9 @@ export type DataVersions = ReadonlyMap<string, string>;
 export async function readVersionMap(
   db: DbHandle,
   names: readonly string[],
+  lane?: ReadLane,
 ): Promise<DataVersions> {
-  const row = await db.readRow(versionsQuery(names.length, db.dialect), names);
+  const row = await db.readRow(versionsQuery(names.length, db.dialect), names, lane);
   const versions = new Map<string, string>();
   names.forEach((name, i) => versions.set(name, String(row?.[i] ?? 0)));
   return versions;

@@ -2,6 +2,7 @@ import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'no
 import type { MiddlewareHandler } from 'hono';
 import { HEADER_USER_ID } from '@aprenda/shared/constants';
 import type { AppContext, AppEnv, SessionInfo, SessionUser } from '../context.ts';
+import type { ReadLane } from '../db/client.ts';
 import { sessionsScope } from '../auth.ts';
 import { selectSignedSession } from '../modules/records/public.ts';
 import { scopeNamesFor } from '../lib/cache-scopes.ts';
@@ -36,6 +37,7 @@ const SIGNED_TOKEN = /^([^.]+)\.([A-Za-z0-9+/_-]{43}=?)$/;
 async function resolveBearer(
   ctx: AppContext,
   headers: Headers,
+  lane: ReadLane,
 ): Promise<Resolved | typeof ASK_BETTER_AUTH> {
   const header = headers.get('authorization');
   if (!header || header.slice(0, 7).toLowerCase() !== 'bearer ') return ASK_BETTER_AUTH;
@@ -64,6 +66,7 @@ async function resolveBearer(
     const versions = await readVersionMap(
       ctx.db,
       scopeNamesFor(ctx.cacheScopes, known.resolved.user.id),
+      lane,
     );
     if (versions.get(sessionsScope.name) === known.sessionsVersion) {
       if (betterAuthsTurn(known.expiresAt, Date.now())) {
@@ -82,7 +85,7 @@ async function resolveBearer(
   }
 
   // The `sessions` version in the same statement (one snapshot) as the session it vouches for.
-  const row = await selectSignedSession(ctx.db.db, sessionsScope.name, token);
+  const row = await selectSignedSession(ctx.db.db, sessionsScope.name, token, lane);
   if (!row) return null;
   const expiresAt = new Date(row.expires_at).getTime();
   if (betterAuthsTurn(expiresAt, Date.now())) return ASK_BETTER_AUTH;
@@ -170,7 +173,13 @@ export function sessionMiddleware(ctx: AppContext): MiddlewareHandler<AppEnv> {
     if (!hasCredentials(headers)) return next();
     if (path.startsWith(authPrefix) && !claimedId) return next();
 
-    const fast = await resolveBearer(ctx, headers);
+    // A write's session check runs on the write pool, not queued behind the readers (0045).
+    const method = c.req.method;
+    const fast = await resolveBearer(
+      ctx,
+      headers,
+      method === 'GET' || method === 'HEAD' ? 'reads' : 'writes',
+    );
     const result = fast === ASK_BETTER_AUTH ? await resolveWithBetterAuth(ctx, headers) : fast;
     if (result) {
       c.set('user', result.user);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
+import type { ReadLane } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Executor, UserTable } from '../../db/types.ts';
 
@@ -27,12 +28,13 @@ const signedSession = preparedQuery<{ scope: string; token: string }, SignedSess
  * The signed-bearer fast path's one query (middleware/session.ts): Better Auth's session by its
  * token, its user, and the `sessions` version in the same statement (one snapshot) as the session
  * it vouches for. Run on every request with a bearer token: a prepared statement kept by
- * reference (db/prepared.ts).
+ * reference (db/prepared.ts); `lane`: a write's check runs on the write pool (decision 0045).
  */
 export async function selectSignedSession(
   db: Executor,
   sessionsScope: string,
   token: string,
+  lane?: ReadLane,
 ): Promise<SignedSessionRow | undefined> {
-  return signedSession.first(db, { scope: sessionsScope, token });
+  return signedSession.first(db, { scope: sessionsScope, token }, lane);
 }
