@@ -19,6 +19,13 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/** A row referring to one that is gone (PostgreSQL 23503, SQLite's foreign key constraint). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = (err as { code?: unknown }).code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 // ---------------------------------------------------------------------------------------------
 // Lists of my classes
 
@@ -281,15 +288,30 @@ export type ClassChanges = Pick<
 >;
 
 /** Change a class; its row as it now is (undefined when it is gone). */
+/**
+ * Change the class, if `teacherId` teaches it — checked in the updating statement itself, so a
+ * rename is one round trip after the session (undefined: no such class, or not its teacher).
+ */
 export async function updateClassRow(
   db: Executor,
   classId: string,
+  teacherId: string,
   set: ClassChanges,
 ): Promise<ClassRow | undefined> {
   return db
     .updateTable('classes')
     .set(set)
     .where('id', '=', classId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('class_members as m')
+          .select(eb.lit(1).as('one'))
+          .where('m.class_id', '=', classId)
+          .where('m.user_id', '=', teacherId)
+          .where('m.role', '=', 'teacher'),
+      ),
+    )
     .returning(CLASS_ROW_COLUMNS)
     .executeTakeFirst();
 }

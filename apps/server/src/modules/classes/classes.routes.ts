@@ -124,8 +124,8 @@ export function classesRoutes(ctx: AppContext) {
 
   r.put('/:id', params('id'), zv('json', updateClassSchema), async (c) => {
     const user = currentUser(c);
-    const access = await classAccess(ctx, c.req.valid('param').id, user.id);
-    return c.json(await classDetail(ctx, await updateClass(ctx, access, c.req.valid('json'))));
+    const id = c.req.valid('param').id;
+    return c.json(await classDetail(ctx, await updateClass(ctx, id, user.id, c.req.valid('json'))));
   });
 
   r.delete('/:id', params('id'), async (c) => {
@@ -155,13 +155,14 @@ export function classesRoutes(ctx: AppContext) {
 
   r.post('/:id/members', params('id'), zv('query', addMemberQuerySchema), async (c) => {
     const user = currentUser(c);
-    const access = await classAccess(ctx, c.req.valid('param').id, user.id);
+    const id = c.req.valid('param').id;
     const { role, user_id, email } = c.req.valid('query');
     if (email !== undefined) {
+      const access = await classAccess(ctx, id, user.id);
       const { answer, created } = await addMemberByEmail(ctx, access, email, role, user);
       return c.json(answer, created ? 201 : 200);
     }
-    const { member, created } = await addMember(ctx, access, { user_id }, role);
+    const { member, created } = await addMember(ctx, id, user.id, { user_id }, role);
     return c.json(member, created ? 201 : 200);
   });
 

@@ -181,12 +181,14 @@ export async function createClassAs(
 }
 
 /**
- * Change title, description, code, join_by_code, require_socratic or practice_target (teachers). A taken code →
- * 409.
+ * Change title, description, code, join_by_code, require_socratic or practice_target (teachers of
+ * the class). The teacher's membership is checked in the updating statement (one round trip; the
+ * class is read only when that fails, to tell 404 from 403). A taken code → 409.
  */
 export async function updateClass(
   ctx: Ctx,
-  access: ClassAccess,
+  classId: string,
+  userId: string,
   input: {
     title?: string | undefined;
     description?: string | null | undefined;
@@ -196,7 +198,6 @@ export async function updateClass(
     practice_target?: number | undefined;
   },
 ): Promise<ClassAccess> {
-  requireTeacher(access);
   const now = ctx.clock.now().toISOString();
   const set: ClassChanges = { updated_at: now };
   if (input.title !== undefined) set.title = input.title;
@@ -209,14 +210,18 @@ export async function updateClass(
   if (input.practice_target !== undefined) set.practice_target = input.practice_target;
   let klass: ClassRow | undefined;
   try {
-    klass = await updateClassRow(ctx.db.db, access.klass.id, set);
+    klass = await updateClassRow(ctx.db.db, classId, userId, set);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('This class code is taken', 'class_code_taken');
     throw err;
   }
-  // The row as the update left it: no second read (one round trip less for every rename).
-  if (!klass) throw notFound('No such class');
-  return { ...access, klass };
+  if (!klass) {
+    // Not changed: no such class for this user (404), or they do not teach it (403).
+    requireTeacher(await classAccess(ctx, classId, userId));
+    throw notFound('No such class');
+  }
+  // The row as the update left it: no second read.
+  return { klass, role: 'teacher', userId };
 }
 
 /** A new generated code (the old one stops working at once). */

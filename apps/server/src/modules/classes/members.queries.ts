@@ -133,7 +133,11 @@ export async function upsertMember(
     .execute();
 }
 
-/** Add a membership unless there is one; true when it was added. */
+/**
+ * Add a membership unless there is one, copying its class's `created_at` — only while the class
+ * exists (an INSERT … SELECT from the class row: a class gone adds nothing rather than failing);
+ * true when it was added.
+ */
 export async function insertMemberIfAbsent(
   db: Executor,
   classId: string,
@@ -143,7 +147,19 @@ export async function insertMemberIfAbsent(
 ): Promise<boolean> {
   const inserted = await db
     .insertInto('class_members')
-    .values(memberRow(classId, userId, role, joinedAt))
+    .columns(['class_id', 'user_id', 'role', 'joined_at', 'class_created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('classes')
+        .select((s) => [
+          s.val(classId).as('class_id'),
+          s.val(userId).as('user_id'),
+          s.val(role).as('role'),
+          s.val(joinedAt).as('joined_at'),
+          'created_at',
+        ])
+        .where('id', '=', classId),
+    )
     .onConflict((oc) => oc.columns(['class_id', 'user_id']).doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -169,6 +185,24 @@ export async function deleteMember(db: Executor, classId: string, userId: string
     .where('class_id', '=', classId)
     .where('user_id', '=', userId)
     .execute();
+}
+
+/**
+ * Take the user out of the class if they are a student member there (anything stored but
+ * 'teacher'); true when they were. A teacher is left alone (the owner and last-teacher rules apply).
+ */
+export async function deleteStudentMember(
+  db: Executor,
+  classId: string,
+  userId: string,
+): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('class_members')
+    .where('class_id', '=', classId)
+    .where('user_id', '=', userId)
+    .where('role', '<>', 'teacher')
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
 }
 
 /** The classes the user belongs to, with their title and the user's role (flashcards' class decks). */

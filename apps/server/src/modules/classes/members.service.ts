@@ -9,6 +9,7 @@ import type { Mail } from '../../lib/mailer.ts';
 import { publicOrigin } from '../../lib/origins.ts';
 import type { Limiter } from '../../lib/rate-limits.ts';
 import {
+  classAccess,
   lockClass,
   logAction,
   ownerProtected,
@@ -18,15 +19,17 @@ import {
   type ReadCtx,
 } from './access.service.ts';
 import { asRole } from './access.queries.ts';
+import { isForeignKeyViolation } from './classes.queries.ts';
 import { createInvite } from './invites.service.ts';
 import { selectUsableEmailInvite } from './invites.queries.ts';
 import {
   countTeachers,
   deleteMember,
+  deleteStudentMember,
   insertMemberIfAbsent,
-  selectMemberPage,
   selectMemberRole,
   selectMembership,
+  selectMemberPage,
   selectUserByIdOrEmail,
   selectClassTitles,
   selectTeachersOfUserClasses,
@@ -99,16 +102,21 @@ export async function addClassMember(
 /**
  * Add (or re-role) a member (teachers only). `created` is false when the user was already a
  * member (adding twice is harmless). Demoting the owner → 403 `owner_protected`; demoting the last
- * teacher → 409 `last_teacher`.
+ * teacher → 409 `last_teacher`. The caller's access and the user are read at the same time (one
+ * round trip); the user is only looked at once the caller is known to teach the class.
  */
 export async function addMember(
   ctx: Ctx,
-  access: ClassAccess,
+  classId: string,
+  byId: string,
   target: { user_id?: string | undefined; email?: string | undefined },
   role: MemberRole,
 ): Promise<{ member: ClassMember; created: boolean }> {
+  const [access, user] = await Promise.all([
+    classAccess(ctx, classId, byId),
+    selectUserByIdOrEmail(ctx.db.db, target),
+  ]);
   requireTeacher(access);
-  const user = await selectUserByIdOrEmail(ctx.db.db, target);
   if (!user) throw new AppError('user_not_found', 'No user with this id or e-mail');
   const result = await addUser(ctx, access, user, role);
   return {
@@ -136,9 +144,31 @@ async function addUser(
   const classId = access.klass.id;
   const now = ctx.clock.now().toISOString();
   return inTransaction(ctx.db, async (trx) => {
+    // The common case first: a new member. The insert itself tells whether they were one already
+    // (it adds nothing then), and a new member has no owner or last-teacher rule to check — so the
+    // class row is locked only when there is a membership to look at (a round trip less).
+    const added = await insertMemberIfAbsent(trx, classId, user.id, role, now).catch(
+      (err: unknown) => {
+        // The class or the user deleted in the very moment (the FK check sees it gone).
+        throw isForeignKeyViolation(err) ? notFound('No such class') : err;
+      },
+    );
+    if (added) {
+      await logAction(
+        ctx,
+        access.userId,
+        'member_added',
+        { class_id: classId, user_id: user.id, role },
+        trx,
+      );
+      return { joinedAt: now, created: true, changed: true };
+    }
     const { ownerId } = await lockClass(ctx, trx, classId);
+    // Read after the lock (its own statement, so its own snapshot: a change committed while the
+    // lock was awaited is seen — in one statement with the lock it would not be).
     const existing = await selectMembership(trx, classId, user.id);
     if (!existing) {
+      // Removed between the insert and the lock: add them now, under the lock.
       await insertMemberIfAbsent(trx, classId, user.id, role, now);
       await logAction(
         ctx,
@@ -275,6 +305,20 @@ export async function removeMember(ctx: Ctx, access: ClassAccess, userId: string
   }
   const classId = access.klass.id;
   await inTransaction(ctx.db, async (trx) => {
+    const logRemoved = () =>
+      logAction(
+        ctx,
+        access.userId,
+        'member_removed',
+        { class_id: classId, user_id: userId },
+        trx,
+      );
+    // The common case first: a student. No owner or last-teacher rule concerns them, so the class
+    // row is locked only when the delete finds no student to take out (a round trip less).
+    if (await deleteStudentMember(trx, classId, userId)) {
+      await logRemoved();
+      return;
+    }
     const { ownerId } = await lockClass(ctx, trx, classId);
     const targetRole = await selectMemberRole(trx, classId, userId);
     if (targetRole === undefined) throw notFound('Not a member of this class');
@@ -283,12 +327,6 @@ export async function removeMember(ctx: Ctx, access: ClassAccess, userId: string
     }
     if (userId === ownerId) throw ownerProtected();
     await deleteMember(trx, classId, userId);
-    await logAction(
-      ctx,
-      access.userId,
-      'member_removed',
-      { class_id: classId, user_id: userId },
-      trx,
-    );
+    await logRemoved();
   });
 }
