@@ -22,7 +22,16 @@ interface OpBase {
 
 export type OutboxOp =
   | (OpBase & { kind: 'review'; key: string; body: ReviewBody })
-  | (OpBase & { kind: 'undo'; key: string; reviewId: string });
+  | (OpBase & {
+      kind: 'undo';
+      key: string;
+      reviewId: string;
+      /**
+       * The rating was sent but never answered (taken out locally): the server may not have it,
+       * and then has nothing to undo — that answer is not a failure.
+       */
+      unsure?: boolean;
+    });
 
 export interface OutboxStore {
   add(op: OutboxOp): Promise<OutboxOp>;

@@ -26,19 +26,32 @@ class FakeServer implements OutboxTransport {
   reviews = new Map<string, ReviewBody>();
   undone: string[] = [];
 
+  /** Ratings the server keeps but whose answer the network loses on the way back. */
+  loseAnswers = 0;
+
   sendReview(b: ReviewBody): Promise<unknown> {
     if (this.down) return Promise.reject(offline());
     const failure = this.failNext.shift();
     if (failure) return Promise.reject(failure);
     this.received.push(`review:${b.item_id}`);
     this.reviews.set(b.id, b);
+    if (this.loseAnswers > 0) {
+      this.loseAnswers -= 1;
+      return Promise.reject(offline());
+    }
     return Promise.resolve({ review_id: b.id, item_id: b.item_id });
   }
 
   sendUndo(reviewId: string): Promise<unknown> {
     if (this.down) return Promise.reject(offline());
-    this.received.push(`undo:${this.reviews.get(reviewId)?.item_id ?? reviewId}`);
+    const review = this.reviews.get(reviewId);
+    if (!review) {
+      this.received.push(`undo of unknown`);
+      return Promise.reject(new ApiError({ status: 404, code: 'not_found' }));
+    }
+    this.received.push(`undo:${review.item_id}`);
     this.undone.push(reviewId);
+    this.reviews.delete(reviewId);
     return Promise.resolve({ review_id: reviewId });
   }
 }
@@ -70,6 +83,28 @@ const opened: ReviewOutbox[] = [];
 function track(o: ReviewOutbox) {
   opened.push(o);
   return o;
+}
+
+/**
+ * An outbox that waits a minute before sending again, holding one rating whose first send
+ * failed (whatever the server did with it), with the events it tells.
+ */
+async function ratedOnce(server: OutboxTransport) {
+  const o = track(
+    new ReviewOutbox(createOutboxStore(), server, {
+      baseDelayMs: 60_000,
+      maxDelayMs: 60_000,
+      withLock: noLock,
+      onOnline: () => () => undefined,
+    }),
+  );
+  const events: OutboxEvent[] = [];
+  o.onEvent((e) => events.push(e));
+  await o.setUser('ana');
+  const a = body(1);
+  await o.enqueueReview('deck-1', a);
+  await until(() => o.getSnapshot().retryAt !== null);
+  return { o, events, a };
 }
 
 beforeEach(() => {
@@ -235,6 +270,36 @@ describe('review outbox (IndexedDB)', () => {
     release();
     await until(() => o.getSnapshot().pending === 0 && server.undone.length === 1);
     expect(server.received).toEqual(['review:item-1', 'undo:item-1']);
+  });
+
+  it('an undo of a rating sent without an answer also reaches the server, which may have it', async () => {
+    // The server kept the rating but its answer was lost: the outbox waits to send it again. An
+    // undo then must not only take it out here — the server would go on counting it.
+    const server = new FakeServer();
+    server.loseAnswers = 1;
+    const { o, events, a } = await ratedOnce(server);
+    expect(o.isPending(a.id)).toBe(true);
+    expect(await o.undo('deck-1', a.id)).toBe('removed');
+    expect(o.isPending(a.id)).toBe(false);
+    o.retryNow();
+    await until(() => o.getSnapshot().pending === 0);
+    // Sent once (never again), then undone there.
+    expect(server.received).toEqual(['review:item-1', 'undo:item-1']);
+    expect(server.reviews.size).toBe(0);
+    expect(events.map((e) => e.type)).toEqual(['sent']);
+  });
+
+  it('when the server never had that rating, its "nothing to undo" is no failure', async () => {
+    const server = new FakeServer();
+    server.down = true;
+    const { o, events, a } = await ratedOnce(server);
+    expect(await o.undo('deck-1', a.id)).toBe('removed');
+    server.down = false;
+    o.retryNow();
+    await until(() => o.getSnapshot().pending === 0);
+    expect(server.received).toEqual(['undo of unknown']);
+    // No "dropped" (the screen would say the undo failed): it is done.
+    expect(events.map((e) => e.type)).toEqual(['sent']);
   });
 
   it('sends only the signed-in user’s ratings', async () => {

@@ -5,7 +5,8 @@ import type { OutboxOp, OutboxStore, ReviewBody } from './outbox-store';
  * outbox-store.ts) and is sent from there, oldest first, one at a time: a rating the network
  * loses waits and is sent again (with growing pauses, and at once when the browser is back
  * online); the server counts a rating once per client id, so sending one twice is harmless. An
- * undo of a rating not sent yet just takes it out; an undo of a sent one is queued behind it.
+ * undo of a rating not sent yet just takes it out; an undo of a sent one is queued behind it; one
+ * sent without an answer (the server may have it) is taken out and followed by an undo.
  * Only the signed-in user's operations are sent. One tab at a time sends (Web Locks, when the
  * browser has them).
  */
@@ -163,8 +164,10 @@ export class ReviewOutbox {
   }
 
   /**
-   * Undo a rating: still waiting → taken out of the queue (never sent, `removed`); already sent
-   * or being sent → an undo is queued behind it (`queued`).
+   * Undo a rating: still waiting → taken out of the queue (never sent again, `removed`); already
+   * sent or being sent → an undo is queued behind it (`queued`). A waiting rating that was sent
+   * before without an answer may have reached the server all the same (only its answer was lost):
+   * it is taken out and an undo follows too, which the server may answer with "nothing to undo".
    */
   async undo(deckId: string, reviewId: string): Promise<'removed' | 'queued'> {
     const userId = this.requireUser();
@@ -174,8 +177,14 @@ export class ReviewOutbox {
       this.ops = this.ops.filter((o) => o.key !== reviewId);
       this.publish();
       await this.store.remove(reviewId);
+      if (waiting.attempts > 0) await this.queueUndo(userId, deckId, reviewId, true);
       return 'removed';
     }
+    await this.queueUndo(userId, deckId, reviewId, false);
+    return 'queued';
+  }
+
+  private async queueUndo(userId: string, deckId: string, reviewId: string, unsure: boolean) {
     const stored = await this.store.add({
       kind: 'undo',
       key: `undo:${reviewId}:${Date.now().toString(36)}`,
@@ -183,13 +192,13 @@ export class ReviewOutbox {
       deckId,
       reviewId,
       attempts: 0,
+      ...(unsure ? { unsure } : {}),
     });
     if (this.userId === userId) {
       this.ops = [...this.ops, stored];
       this.publish();
     }
     void this.flush();
-    return 'queued';
   }
 
   /** Whether a rating is still waiting in this user's queue (not confirmed by the server). */
@@ -286,13 +295,21 @@ export class ReviewOutbox {
         if (isRetryable(error)) {
           this.failures += 1;
           this.stalled = true;
-          await this.store.update({ ...op, attempts: op.attempts + 1 });
+          // Known at once (an undo pressed now must know it was tried), then stored.
+          const tried = { ...op, attempts: op.attempts + 1 };
+          this.ops = this.ops.map((o) => (o.key === op.key ? tried : o));
+          await this.store.update(tried);
           this.scheduleRetry();
           return;
         }
         await this.store.remove(op.key);
         this.ops = this.ops.filter((o) => o.key !== op.key);
-        this.emit({ type: 'dropped', op, error });
+        // The server never had the rating this undo was unsure of: nothing was left to undo.
+        const nothingToUndo =
+          op.kind === 'undo' && op.unsure && [404, 409].includes(statusOf(error));
+        this.emit(
+          nothingToUndo ? { type: 'sent', op, result: null } : { type: 'dropped', op, error },
+        );
         continue;
       }
       // The server has it: out of the waiting list before anything else is awaited, so that an
