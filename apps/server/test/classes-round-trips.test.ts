@@ -221,6 +221,51 @@ describe.skipIf(!dialects.includes('postgres'))('class writes in round trips (po
     ).toHaveLength(1);
   });
 
+  it('adding while the class is deleted: 201 or 404, never a failure', async () => {
+    for (let round = 0; round < 6; round++) {
+      const id = await classWith();
+      const [added, deleted] = await Promise.all([
+        call(helena, 'POST', `/classes/${id}/members?user_id=${maria.id}&role=student`),
+        call(helena, 'DELETE', `/classes/${id}`),
+      ]);
+      expect(deleted.status, `round ${round}`).toBe(204);
+      expect([201, 404], `round ${round}: ${added.status}`).toContain(added.status);
+      const left = await t.db.db
+        .selectFrom('class_members')
+        .select('user_id')
+        .where('class_id', '=', id)
+        .execute();
+      expect(left).toEqual([]);
+    }
+  });
+
+  it('a student removed while promoted: the answers tell what is left', async () => {
+    for (let round = 0; round < 6; round++) {
+      const id = await classWith(lucas);
+      const [removed, promoted] = await Promise.all([
+        call(helena, 'DELETE', `/classes/${id}/members/${lucas.id}`),
+        call<ClassMember>(
+          helena,
+          'POST',
+          `/classes/${id}/members?user_id=${lucas.id}&role=teacher`,
+        ),
+      ]);
+      expect(removed.status, `round ${round}`).toBe(204);
+      const row = await t.db.db
+        .selectFrom('class_members')
+        .select('role')
+        .where('class_id', '=', id)
+        .where('user_id', '=', lucas.id)
+        .executeTakeFirst();
+      // Removed, then added as a teacher (201) — or promoted (200), then removed.
+      if (promoted.status === 201) expect(row?.role, `round ${round}`).toBe('teacher');
+      else {
+        expect(promoted.status, `round ${round}`).toBe(200);
+        expect(row, `round ${round}`).toBeUndefined();
+      }
+    }
+  });
+
   it("a write's session check runs on the write pool: it does not wait behind the readers", async () => {
     const id = await classWith(lucas);
     // Every read connection busy for 1.5 s, as under a crowd of readers…
