@@ -144,6 +144,17 @@ async function addUser(
   const classId = access.klass.id;
   const now = ctx.clock.now().toISOString();
   return inTransaction(ctx.db, async (trx) => {
+    /** Record `member_added`: they joined now. */
+    const joined = async () => {
+      await logAction(
+        ctx,
+        access.userId,
+        'member_added',
+        { class_id: classId, user_id: user.id, role },
+        trx,
+      );
+      return { joinedAt: now, created: true, changed: true };
+    };
     // The common case first: a new member. The insert itself tells whether they were one already
     // (it adds nothing then), and a new member has no owner or last-teacher rule to check — so the
     // class row is locked only when there is a membership to look at (a round trip less).
@@ -153,16 +164,7 @@ async function addUser(
         throw isForeignKeyViolation(err) ? notFound('No such class') : err;
       },
     );
-    if (added) {
-      await logAction(
-        ctx,
-        access.userId,
-        'member_added',
-        { class_id: classId, user_id: user.id, role },
-        trx,
-      );
-      return { joinedAt: now, created: true, changed: true };
-    }
+    if (added) return joined();
     const { ownerId } = await lockClass(ctx, trx, classId);
     // Read after the lock (its own statement, so its own snapshot: a change committed while the
     // lock was awaited is seen — in one statement with the lock it would not be).
@@ -170,14 +172,7 @@ async function addUser(
     if (!existing) {
       // Removed between the insert and the lock: add them now, under the lock.
       await insertMemberIfAbsent(trx, classId, user.id, role, now);
-      await logAction(
-        ctx,
-        access.userId,
-        'member_added',
-        { class_id: classId, user_id: user.id, role },
-        trx,
-      );
-      return { joinedAt: now, created: true, changed: true };
+      return joined();
     }
     if (existing.role !== role) {
       if (existing.role === 'teacher' && (await countTeachers(trx, classId)) <= 1) {
@@ -306,13 +301,7 @@ export async function removeMember(ctx: Ctx, access: ClassAccess, userId: string
   const classId = access.klass.id;
   await inTransaction(ctx.db, async (trx) => {
     const logRemoved = () =>
-      logAction(
-        ctx,
-        access.userId,
-        'member_removed',
-        { class_id: classId, user_id: userId },
-        trx,
-      );
+      logAction(ctx, access.userId, 'member_removed', { class_id: classId, user_id: userId }, trx);
     // The common case first: a student. No owner or last-teacher rule concerns them, so the class
     // row is locked only when the delete finds no student to take out (a round trip less).
     if (await deleteStudentMember(trx, classId, userId)) {
