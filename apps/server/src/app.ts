@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { MemoRouter } from './middleware/memo-router.ts';
 import { MAX_JSON_BODY_BYTES } from '@aprenda/shared/constants';
 import { systemClock } from './lib/clock.ts';
 import { silentLogger } from './lib/logger.ts';
@@ -83,7 +84,7 @@ export function createApp(deps: AppDeps) {
   const { API_PREFIX: api, RECORDS_PREFIX: records } = ctx.env;
   // `/api/*` matches `/api` itself too (Hono), so one pattern per prefix.
   const prefixes = [`${api}/*`, `${records}/*`];
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new MemoRouter() });
   /** Middleware for writes only (see WRITE_METHODS). */
   const onWrites = (path: string, handler: MiddlewareHandler) =>
     app.on([...WRITE_METHODS], [path], handler);
