@@ -9,7 +9,8 @@ import { problemResponse } from './errors.ts';
  * parameter's name). JSON bodies are checked by the body guard.
  */
 export function inputGuard(): MiddlewareHandler {
-  return async (c, next) => {
+  // Not `async`: a pass-through hands on next()'s promise as it is (decision 0046).
+  return (c, next) => {
     const url = c.req.url;
     const q = url.indexOf('?');
     const rawPath = q === -1 ? url : url.slice(0, q);
@@ -23,7 +24,9 @@ export function inputGuard(): MiddlewareHandler {
       }
     }
     if (errors.length > 0) {
-      return problemResponse(c, 400, 'validation_failed', 'Invalid input', { errors });
+      return Promise.resolve(
+        problemResponse(c, 400, 'validation_failed', 'Invalid input', { errors }),
+      );
     }
     return next();
   };

@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler, type Next } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { setHeaders, setOnNodeResponse } from './response-headers.ts';
 import type { Env } from '../env.ts';
@@ -38,12 +38,21 @@ export function securityHeaders(env: Env): MiddlewareHandler {
   // http at a LAN address is not a "potentially trustworthy" origin, and Chromium logs an error
   // for every Cross-Origin-Opener-Policy it has to ignore there — so it is not sent to those.
   const plainHttpLan = env.PUBLIC_URL ? everywhere : headersFor(env, false);
-  return async (c, next) => {
-    const set = env.PUBLIC_URL || !untrustworthy(c.req.url) ? everywhere : plainHttpLan;
-    const entries = set.entries ?? (await set.ready);
-    if (setOnNodeResponse(c, entries)) return next();
+  const after = async (c: Context, next: Next, entries: Array<[string, string]>) => {
     await next();
     setHeaders(c, entries, true);
+  };
+  // Not `async`: behind the Node adapter it hands on next()'s promise as it is (decision 0046).
+  return (c, next) => {
+    const set = env.PUBLIC_URL || !untrustworthy(c.req.url) ? everywhere : plainHttpLan;
+    const entries = set.entries;
+    if (!entries) {
+      return set.ready.then((ready) =>
+        setOnNodeResponse(c, ready) ? next() : after(c, next, ready),
+      );
+    }
+    if (setOnNodeResponse(c, entries)) return next();
+    return after(c, next, entries);
   };
 }
 

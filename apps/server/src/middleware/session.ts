@@ -194,7 +194,8 @@ export function sessionMiddleware(ctx: AppContext): MiddlewareHandler<AppEnv> {
 }
 
 /** 401 `unauthorized` unless a valid session (cookie or bearer) was resolved. */
-export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const requireUser: MiddlewareHandler<AppEnv> = (c, next) => {
+  // Not `async`: a pass-through hands on next()'s promise as it is (decision 0046).
   if (!c.get('user')) throw unauthorized();
   return next();
 };
