@@ -1,3 +1,6 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassDetail, ClassSummary } from '@aprenda/shared/schemas/classes';
@@ -277,17 +280,36 @@ describe.each(dialects)('response cache over the API (%s)', (dialect) => {
     }
   });
 
-  it('RESPONSE_CACHE_MB=0 turns it off', async () => {
+  it('RESPONSE_CACHE_MB=0 turns it off; the answer is the same UTF-8 JSON over real HTTP', async () => {
     const off = await createTestApp(dialect, { RESPONSE_CACHE_MB: '0' });
+    // Behind the Node adapter, as in production: the list goes out as UTF-8 bytes (decision 0046).
+    const server = await new Promise<Server>((resolve) => {
+      const s = serve({ fetch: off.app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+        resolve(s as Server),
+      ) as Server;
+    });
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const u = await signUp(off, { role: 'student' });
+      const u = await signUp(off, { role: 'teacher' });
+      // Beyond Latin-1 (a dash, an emoji): a two-byte string in JavaScript.
+      const title = 'Física — 1º ano 🌱';
+      const created = await jsonRequest(off, 'POST', '/api/classes', { title }, bearer(u));
+      expect(created.status).toBe(201);
       for (let i = 0; i < 2; i++) {
-        const res = await jsonRequest(off, 'GET', '/api/classes/mine', undefined, bearer(u));
+        const res = await fetch(`${origin}/api/classes/mine`, { headers: bearer(u) });
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('x-request-id')).toBeTruthy();
+        const bytes = Buffer.from(await res.arrayBuffer());
+        expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength);
+        const page = JSON.parse(bytes.toString('utf8')) as Page<ClassSummary>;
+        expect(page.items.map((c) => c.title)).toEqual([title]);
       }
       expect(off.ctx.responseCache.stats()).toMatchObject({ entries: 0, hits: 0 });
     } finally {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
       await off.close();
     }
   });

@@ -26,9 +26,9 @@ export async function cachedJson<T>(
   validUntil?: (answer: T) => number | undefined,
 ): Promise<Response> {
   const cache = deps.responseCache;
-  if (cache.maxBytes <= 0) return c.json(await produce());
+  if (cache.maxBytes <= 0) return jsonBytes(c, await produce());
   const user = c.get('user') as { id: string } | null | undefined;
-  if (!user && scopes.some((scope) => scope.per === 'user')) return c.json(await produce());
+  if (!user && scopes.some((scope) => scope.per === 'user')) return jsonBytes(c, await produce());
   const names = scopeNamesFor(scopes, user?.id ?? '');
   const known = c.get('dataVersions') as DataVersions | null | undefined;
   const versions =
@@ -43,5 +43,17 @@ export async function cachedJson<T>(
     body = Buffer.from(JSON.stringify(answer), 'utf8');
     cache.set(key, versions, body, validUntil?.(answer));
   }
+  return c.body(body as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json' });
+}
+
+/**
+ * `c.json(value)` written as UTF-8 bytes. As a JS string, the Node adapter measured its UTF-8
+ * length for Content-Length and Node then wrote the headers and the body as one string: for a body
+ * with any character beyond Latin-1 (a dash, an emoji) that string is two-byte, so the headers
+ * were widened and every byte was encoded again on the slow path. Bytes go out as they are,
+ * after headers written as Latin-1 (decision 0046).
+ */
+export function jsonBytes(c: Context, value: unknown): Response {
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
   return c.body(body as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json' });
 }
