@@ -18,6 +18,11 @@
  *    BENCH_REFERENCE=0 skips the reference. BENCH_FLOOR=1 also measures the floor: the
  *    reference's work served by Hono on @hono/node-server with one route and no middleware
  *    (`classes-reference.ts --hono`), to show what the framework alone costs (info, no target).
+ *    BENCH_INTERLEAVE=<rounds> measures the app, the reference and the floor in turn instead, in
+ *    short windows, and reports each one's median (see `interleaved`). BENCH_PIN=1 pins the
+ *    servers to one CPU and this process to the other (bench/lib.ts). BENCH_INSTRUCTIONS=1 (SQLite)
+ *    also counts instructions per request of the app and the reference under valgrind's callgrind
+ *    (bench/instructions.ts): the same count on every run of the same code (decision 0046).
  * 2. A school day (BENCH_MIXED=1; issue 16, point 2), after step 1: teachers write while the
  *    students read, at each rate of BENCH_MIXED_RATES (writes per second, default `1,5,20`).
  *    The writers are the owners of 200 classes that the reading students belong to (their own
@@ -42,6 +47,7 @@
  * missed. BENCH_ENGINES=sqlite|postgres runs one engine only.
  */
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import autocannon, { type Options as AutocannonOptions } from 'autocannon';
 import {
   CONNECTIONS,
@@ -60,9 +66,11 @@ import {
   printRowsWithCpu,
   printTargets,
   runBench,
+  startServer,
   warmUp,
   type Row,
 } from './lib.ts';
+import { hasValgrind, instructionsPerRequest } from './instructions.ts';
 import { createSessions, SEED_VERSION, seedClasses, seedSizes } from './seed-classes.ts';
 import {
   BENCH_SECRET,
@@ -263,6 +271,143 @@ async function schoolDay(
   return rows;
 }
 
+/** The reference, and (BENCH_FLOOR=1) the floor: route name and `classes-reference.ts` arguments. */
+function referenceKinds(): Array<[string, string[]]> {
+  const kinds: Array<[string, string[]]> = [[REFERENCE, []]];
+  if (process.env.BENCH_FLOOR === '1') kinds.push([FLOOR, ['--hono']]);
+  return kinds;
+}
+
+/** `GET /api/classes/mine` on `origin`, rotating over the students' tokens. */
+function mineOf(origin: string, tokens: string[]): AutocannonOptions {
+  let next = 0;
+  return eachRequest(origin, 'GET', '/api/classes/mine', () => ({
+    headers: { authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+  }));
+}
+
+/** A reference started, checked to answer as the app does, warmed up (stopped if that fails). */
+async function warmReference(
+  run: { engine: string; databaseUrl: string; server: RunningServer; tokens: string[] },
+  route: string,
+  args: string[],
+): Promise<{ reference: RunningServer; options: AutocannonOptions }> {
+  const { engine, databaseUrl, server, tokens } = run;
+  const reference = await startReference('bench/classes-reference.ts', databaseUrl, SECRET, args);
+  try {
+    await sameAnswer(server.origin, reference.origin, tokens[0]!);
+    const options = mineOf(reference.origin, tokens);
+    await warmUp(engine, [[route, options]]);
+    return { reference, options };
+  } catch (err) {
+    await reference.stop();
+    throw err;
+  }
+}
+
+/**
+ * BENCH_INTERLEAVE=<rounds>: the app, the reference (and the floor) all running, measured in turn,
+ * `rounds` times, BENCH_DURATION ÷ rounds each (at least 2 s): a machine whose speed drifts within
+ * a run (this one's did by ±30 % from one minute to the next) then slows or speeds all of them
+ * alike. Each server's row is the median of its rounds (req/s, p50, p99, CPU µs/request).
+ */
+async function interleaved(
+  engine: string,
+  databaseUrl: string,
+  server: RunningServer,
+  mine: AutocannonOptions,
+  tokens: string[],
+  rounds: number,
+): Promise<Row[]> {
+  const servers: Array<{ route: string; options: AutocannonOptions; pid: number }> = [
+    { route: MINE, options: mine, pid: server.pid },
+  ];
+  const started: RunningServer[] = [];
+  try {
+    for (const [route, args] of referenceKinds()) {
+      const { reference, options } = await warmReference(
+        { engine, databaseUrl, server, tokens },
+        route,
+        args,
+      );
+      started.push(reference);
+      servers.push({ route, options, pid: reference.pid });
+    }
+    const duration = Math.max(2, Math.round(DURATION / rounds));
+    console.log(
+      `[bench] ${engine}: ${servers.map((s) => s.route).join(', ')} in turn, ${rounds} × ${duration} s each`,
+    );
+    const runs = new Map<string, Row[]>(servers.map((s) => [s.route, []]));
+    for (let round = 0; round < rounds; round++) {
+      for (const s of servers) {
+        runs.get(s.route)!.push(await measure(s.route, engine, { ...s.options, duration }, s.pid));
+      }
+    }
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return sorted[sorted.length >> 1]!;
+    };
+    return servers.map(({ route }) => {
+      const list = runs.get(route)!;
+      const cpu = list.map((r) => r.cpuUsPerRequest).filter((v): v is number => v !== undefined);
+      return {
+        route,
+        engine,
+        reqPerSec: median(list.map((r) => r.reqPerSec)),
+        p50: median(list.map((r) => r.p50)),
+        p99: median(list.map((r) => r.p99)),
+        errors: list.reduce((n, r) => n + r.errors, 0),
+        non2xx: list.reduce((n, r) => n + r.non2xx, 0),
+        total: list.reduce((n, r) => n + r.total, 0),
+        ...(cpu.length > 0 ? { cpuUsPerRequest: median(cpu) } : {}),
+      };
+    });
+  } finally {
+    for (const reference of started) await reference.stop();
+  }
+}
+
+/** Instructions per request of the app and the reference (BENCH_INSTRUCTIONS=1), by engine. */
+const instructionCounts: Array<{
+  engine: string;
+  app: number;
+  reference: number;
+  requests: number;
+}> = [];
+
+/** The app and the reference under callgrind, same students, same database (bench/instructions.ts). */
+async function countInstructions(
+  engine: string,
+  databaseUrl: string,
+  dataDir: string,
+  tokens: string[],
+): Promise<void> {
+  if (!hasValgrind()) {
+    console.log('[bench] valgrind not found (apt-get install valgrind): instructions skipped');
+    return;
+  }
+  const requestTo = (origin: string) => mineOf(origin, tokens);
+  console.log(`[bench] ${engine}: instructions per request under callgrind (a few minutes)`);
+  const app = await instructionsPerRequest(
+    () =>
+      startServer(databaseUrl, join(dataDir, 'callgrind'), {
+        APP_SECRET: SECRET,
+        SEED_DEMO: 'false',
+      }),
+    requestTo,
+  );
+  const reference = await instructionsPerRequest(
+    () => startReference('bench/classes-reference.ts', databaseUrl, SECRET),
+    requestTo,
+  );
+  instructionCounts.push({
+    engine,
+    app: app.perRequest,
+    reference: reference.perRequest,
+    requests: app.requests,
+  });
+}
+
 async function benchEngine(engine: string, databaseUrl: string, dataDir: string): Promise<Row[]> {
   const t0 = performance.now();
   const { tokens, userIds } = await createSessions(databaseUrl, SECRET, SESSIONS);
@@ -295,31 +440,30 @@ async function benchEngine(engine: string, databaseUrl: string, dataDir: string)
     const rows: Row[] = [];
     rows.push(await measureHealth(engine, server));
     console.log(`[bench] ${engine}: ${MINE} over ${tokens.length} students`);
-    rows.push(await measure(MINE, engine, mine, server.pid));
-    if (process.env.BENCH_REFERENCE !== '0') {
+    const rounds = Number(process.env.BENCH_INTERLEAVE ?? 0);
+    if (process.env.BENCH_REFERENCE === '0') {
+      rows.push(await measure(MINE, engine, mine, server.pid));
+    } else if (rounds > 0) {
+      rows.push(...(await interleaved(engine, databaseUrl, server, mine, tokens, rounds)));
+    } else {
+      rows.push(await measure(MINE, engine, mine, server.pid));
       // The bare reference, then (BENCH_FLOOR=1) the same work on Hono with no middleware.
-      const kinds: Array<[string, string[]]> = [[REFERENCE, []]];
-      if (process.env.BENCH_FLOOR === '1') kinds.push([FLOOR, ['--hono']]);
-      for (const [route, args] of kinds) {
-        const reference = await startReference(
-          'bench/classes-reference.ts',
-          databaseUrl,
-          SECRET,
+      for (const [route, args] of referenceKinds()) {
+        const { reference, options } = await warmReference(
+          { engine, databaseUrl, server, tokens },
+          route,
           args,
         );
         try {
-          await sameAnswer(server.origin, reference.origin, tokens[0]!);
-          let nextRef = 0;
-          const refMine = eachRequest(reference.origin, 'GET', '/api/classes/mine', () => ({
-            headers: { authorization: `Bearer ${tokens[nextRef++ % tokens.length]}` },
-          }));
-          await warmUp(engine, [[route, refMine]]);
           console.log(`[bench] ${engine}: ${route} over ${tokens.length} students`);
-          rows.push(await measure(route, engine, refMine, reference.pid));
+          rows.push(await measure(route, engine, options, reference.pid));
         } finally {
           await reference.stop();
         }
       }
+    }
+    if (process.env.BENCH_INSTRUCTIONS === '1' && engine === 'sqlite') {
+      await countInstructions(engine, databaseUrl, dataDir, tokens);
     }
     if (process.env.BENCH_MIXED === '1') {
       rows.push(...(await schoolDay(engine, databaseUrl, server, mine, userIds)));
@@ -408,6 +552,18 @@ function report(rows: Row[]): boolean {
           ]);
         }
       }
+    }
+    const counted = instructionCounts.find((c) => c.engine === engine);
+    if (counted) {
+      // The same question without the machine's noise (bench/instructions.ts). Informational:
+      // the target is on req/s.
+      const ratio = counted.reference / counted.app;
+      checks.push([
+        engine,
+        `instructions/request, app vs reference, over ${counted.requests} requests (info)`,
+        `${Math.round(counted.app / 1000)} K vs ${Math.round(counted.reference / 1000)} K = ${(ratio * 100).toFixed(1)} %`,
+        ratio >= REFERENCE_TARGET ? 'pass' : 'fail',
+      ]);
     }
     for (const rate of RATES) {
       const reads = rows.find((r) => r.engine === engine && r.route === `${MINE} @ ${rate} w/s`);

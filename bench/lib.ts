@@ -6,10 +6,10 @@
  * stored their rows, the targets table and the exit code. The seeders' shared pieces (and the
  * engines' loop over the seeded data sets): bench/seed-lib.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options as AutocannonOptions } from 'autocannon';
 import pg from 'pg';
@@ -63,9 +63,35 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+// BENCH_PIN=1 (2+ CPUs): the servers on CPU 1, this process (the load generator) on CPU 0, so a
+// server's figures are its own work rather than the scheduler's moves (both share 2 cores here).
+if (process.env.BENCH_PIN === '1' && availableParallelism() >= 2) {
+  process.env.BENCH_SERVER_CPU ??= '1';
+  execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+}
+
+/** Put in front of every server command this process starts (bench/instructions.ts: valgrind). */
+let launcherPrefix: string[] = [];
+export function setLauncher(prefix: string[]): void {
+  launcherPrefix = prefix;
+}
+
+/**
+ * The command that starts a server: BENCH_SERVER_CPU=<n> pins it to that CPU (`taskset`; with
+ * BENCH_PIN=1 the load generator is on the other one), then the launcher, if any.
+ */
+function launched(argv: string[]): [string, string[]] {
+  const cpu = process.env.BENCH_SERVER_CPU;
+  const full = [...(cpu ? ['taskset', '-c', cpu] : []), ...launcherPrefix, ...argv];
+  return [full[0]!, full.slice(1)];
+}
+
+/** Servers start slower under a launcher such as valgrind. */
+const startTimeoutMs = () => (launcherPrefix.length > 0 ? 300_000 : 60_000);
+
 /**
  * `node apps/server/src/server.ts` on 127.0.0.1 and a free port; resolves once it prints its
- * "listening" line (60 s at most). The request log is off (LOG_LEVEL=warn): a log line per request
+ * "listening" line (60 s at most; 300 s under a launcher). The request log is off (LOG_LEVEL=warn): a log line per request
  * would measure the terminal, not the server.
  */
 export async function startServer(
@@ -77,7 +103,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const publicOrigin = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/src/server.ts'], {
+  const child: ChildProcess = spawn(...launched([process.execPath, 'apps/server/src/server.ts']), {
     cwd: tree,
     env: {
       ...process.env,
@@ -105,8 +131,8 @@ export async function startServer(
     let ready = false;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`server did not start within 60 s:\n${output}`));
-    }, 60_000);
+      reject(new Error(`server did not start within ${startTimeoutMs() / 1000} s:\n${output}`));
+    }, startTimeoutMs());
     const onData = (chunk: Buffer) => {
       // Keep draining the pipes, and the last few KB (warnings of a failed provider call land here).
       output = (output + chunk.toString()).slice(-8192);
@@ -149,7 +175,7 @@ export async function startReference(
   args: string[] = [],
 ): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [script, ...args], {
+  const child = spawn(...launched([process.execPath, script, ...args]), {
     cwd: root,
     env: {
       ...process.env,
@@ -165,7 +191,10 @@ export async function startReference(
   });
   let output = '';
   await new Promise<void>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`reference did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(
+      () => fail(new Error(`reference did not start:\n${output}`)),
+      startTimeoutMs() / 2,
+    );
     const onData = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-8192);
       if (/reference listening/.test(output)) {
