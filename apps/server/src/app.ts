@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { MemoRouter } from './middleware/memo-router.ts';
 import { MAX_JSON_BODY_BYTES } from '@aprenda/shared/constants';
 import { systemClock } from './lib/clock.ts';
 import { silentLogger } from './lib/logger.ts';
@@ -8,6 +7,7 @@ import { createResponseCache } from './lib/response-cache.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createAnswerRelay } from './lib/answer-relay.ts';
 import { errorHandler, notFoundHandler, problemResponse } from './middleware/errors.ts';
+import { MemoRouter } from './middleware/memo-router.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { bodyGuard } from './middleware/body-limit.ts';

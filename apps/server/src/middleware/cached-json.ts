@@ -43,7 +43,7 @@ export async function cachedJson<T>(
     body = Buffer.from(JSON.stringify(answer), 'utf8');
     cache.set(key, versions, body, validUntil?.(answer));
   }
-  return c.body(body as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json' });
+  return jsonResponse(c, body);
 }
 
 /**
@@ -54,6 +54,10 @@ export async function cachedJson<T>(
  * after headers written as Latin-1 (decision 0046).
  */
 export function jsonBytes(c: Context, value: unknown): Response {
-  const body = Buffer.from(JSON.stringify(value), 'utf8');
+  return jsonResponse(c, Buffer.from(JSON.stringify(value), 'utf8'));
+}
+
+/** A 200 answer of JSON already encoded as UTF-8 bytes. */
+function jsonResponse(c: Context, body: Uint8Array): Response {
   return c.body(body as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json' });
 }
