@@ -35,6 +35,13 @@ declare module 'autocannon' {
     non2xx: number;
   }
   function autocannon(options: Options): Promise<Result>;
+  namespace autocannon {
+    /**
+     * The figures of runs made on a worker thread, where autocannon answers with its raw
+     * histograms instead (bench/class-writes-worker.ts).
+     */
+    function aggregateResult(results: unknown[], options: Options): Result;
+  }
   export default autocannon;
   export type { Options, Request, Result };
 }

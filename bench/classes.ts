@@ -30,8 +30,10 @@
  *    writes rename a class (`PUT /api/classes/:id`), half add a reading student to one of those
  *    classes or remove them again (`POST /api/classes/:id/members?user_id=…`, then
  *    `DELETE /api/classes/:id/members/:userId` the next time that class comes round), so every
- *    write changes what some of the readers see. The writes run without a pause for the whole
- *    step; under them, `GET /api/health` is measured (BENCH_DURATION), then
+ *    write changes what some of the readers see. The writes are sent and timed on a worker thread
+ *    of their own (bench/class-writes-worker.ts), not on the event loop that drives the readers
+ *    (whose turns held a write's answer for up to 30–46 ms). The writes run without a pause for
+ *    the whole step; under them, `GET /api/health` is measured (BENCH_DURATION), then
  *    `GET /api/classes/mine` (BENCH_DURATION) — health under the same write load, right before,
  *    not interleaved on the same connections (which would make each slow the other). Reported
  *    per rate: read req/s and p99, health req/s, their ratio, write p50/p99 (the writes row's CPU
@@ -47,8 +49,9 @@
  * missed. BENCH_ENGINES=sqlite|postgres runs one engine only.
  */
 import { spawn } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
-import autocannon, { type Options as AutocannonOptions } from 'autocannon';
+import type { Options as AutocannonOptions } from 'autocannon';
 import {
   CONNECTIONS,
   cpuTimeMs,
@@ -70,6 +73,7 @@ import {
   warmUp,
   type Row,
 } from './lib.ts';
+import type { WorkerReply, WriteFigures, WriteRun, WriteTarget } from './class-writes-worker.ts';
 import { hasValgrind, instructionsPerRequest } from './instructions.ts';
 import { createSessions, SEED_VERSION, seedClasses, seedSizes } from './seed-classes.ts';
 import {
@@ -137,18 +141,23 @@ async function sameAnswer(app: string, reference: string, token: string): Promis
   if (a !== b) throw new Error(`the reference answers differently:\napp ${a}\nref ${b}`);
 }
 
-interface Writes {
-  /** Autocannon options sending the writes (round robin over the classes; see the header). */
-  options: AutocannonOptions;
+/**
+ * The school day's writers on a worker thread (bench/class-writes-worker.ts): `run` sends writes
+ * and resolves with their figures; `stop` ends the thread.
+ */
+interface Writers {
   classes: number;
+  run(run: WriteRun): Promise<WriteFigures>;
+  stop(): Promise<number>;
 }
 
 /**
  * The school day's writers: the owners of up to 200 classes the readers (`readerIds`) are students
  * of, their bearer tokens, and the writes (see the header): renames and a reader added to / removed
- * from each class in turn.
+ * from each class in turn, sent from a thread of their own so that the readers' load generator does
+ * not hold their answers (bench/class-writes-worker.ts).
  */
-async function teacherWrites(url: string, origin: string, readerIds: string[]): Promise<Writes> {
+async function teacherWrites(url: string, origin: string, readerIds: string[]): Promise<Writers> {
   const placeholders = readerIds.map(() => '?').join(', ');
   const memberships = await readRows<{ class_id: string; user_id: string; owner_id: string }>(
     url,
@@ -168,57 +177,42 @@ async function teacherWrites(url: string, origin: string, readerIds: string[]): 
   const owners = [...new Set(classIds.map((id) => ownerOf.get(id)!))];
   const { tokens, userIds } = await insertSessions(url, SECRET, async () => owners);
   const tokenOf = new Map(userIds.map((id, i) => [id, tokens[i]!]));
-  // Per class: the reader who comes and goes (one who is not a member), and whether they are in.
-  const targets = classIds.map((classId, i) => {
+  // Per class: the reader who comes and goes (one who is not a member).
+  const targets: WriteTarget[] = classIds.map((classId, i) => {
     let k = (i * 7919) % readerIds.length;
     while (membersOf.get(classId)!.has(readerIds[k]!)) k = (k + 1) % readerIds.length;
-    return {
-      classId,
-      token: tokenOf.get(ownerOf.get(classId)!)!,
-      student: readerIds[k]!,
-      inside: false,
-    };
+    return { classId, token: tokenOf.get(ownerOf.get(classId)!)!, student: readerIds[k]! };
   });
-  let n = 0;
-  const options: AutocannonOptions = {
-    url: origin,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const i = n++;
-          const t = targets[Math.floor(i / 2) % targets.length]!;
-          const headers = {
-            authorization: `Bearer ${t.token}`,
-            'content-type': 'application/json',
-          };
-          if (i % 2 === 0) {
-            return {
-              ...req,
-              method: 'PUT',
-              path: `/api/classes/${t.classId}`,
-              headers,
-              body: JSON.stringify({ title: `Turma ${t.classId.slice(-6)} · ${i}` }),
-            };
-          }
-          t.inside = !t.inside;
-          return t.inside
-            ? {
-                ...req,
-                method: 'POST',
-                path: `/api/classes/${t.classId}/members?user_id=${t.student}&role=student`,
-                headers,
-              }
-            : {
-                ...req,
-                method: 'DELETE',
-                path: `/api/classes/${t.classId}/members/${t.student}`,
-                headers,
-              };
-        },
-      },
-    ],
+  const worker = new Worker(new URL('./class-writes-worker.ts', import.meta.url), {
+    workerData: { origin, targets },
+  });
+  const pending = new Map<number, (reply: WorkerReply) => void>();
+  let failure: Error | undefined;
+  const failAll = (err: Error) => {
+    failure = err;
+    for (const done of pending.values()) done({ id: -1, error: err.message });
+    pending.clear();
   };
-  return { options, classes: targets.length };
+  worker.on('message', (reply: WorkerReply) => {
+    pending.get(reply.id)?.(reply);
+    pending.delete(reply.id);
+  });
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`the writers' thread exited (${code})`)));
+  let next = 0;
+  return {
+    classes: targets.length,
+    run: (run) =>
+      new Promise((resolve, reject) => {
+        if (failure) return reject(failure);
+        const id = next++;
+        pending.set(id, (reply) =>
+          'error' in reply ? reject(new Error(reply.error)) : resolve(reply.figures),
+        );
+        worker.postMessage({ id, run });
+      }),
+    stop: () => worker.terminate(),
+  };
 }
 
 const RATES = (process.env.BENCH_MIXED_RATES ?? '1,5,20')
@@ -235,40 +229,34 @@ async function schoolDay(
   readerIds: string[],
 ): Promise<Row[]> {
   const writes = await teacherWrites(url, server.origin, readerIds);
-  // Warm the write path as the reads were warmed (connections opened, statements and trigger
-  // functions prepared on them): a school day is measured in its steady state, not its first
-  // seconds.
-  await autocannon({ ...writes.options, connections: 4, amount: 40 });
-  const rows: Row[] = [];
-  for (const rate of RATES) {
-    console.log(
-      `[bench] ${engine}: school day, ${rate} writes/s by the teachers of ${writes.classes} classes`,
-    );
-    const cpuBefore = cpuTimeMs(server.pid);
-    const writer = autocannon({
-      ...writes.options,
-      connections: 4,
-      overallRate: rate,
-      duration: 2 * DURATION + 1,
-    });
-    const health = await measure(`${HEALTH} @ ${rate} w/s`, engine, healthRequest(server));
-    const reads = await measure(`${MINE} @ ${rate} w/s`, engine, mine);
-    const w = await writer;
-    const cpu = cpuTimeMs(server.pid) - cpuBefore;
-    const total = health.total + reads.total + w.requests.total;
-    rows.push(health, reads, {
-      route: `writes @ ${rate} w/s`,
-      engine,
-      reqPerSec: w.requests.average,
-      p50: w.latency.p50,
-      p99: w.latency.p99,
-      errors: w.errors,
-      non2xx: w.non2xx,
-      total: w.requests.total,
-      ...(Number.isFinite(cpu) ? { cpuUsPerRequest: (cpu * 1000) / total } : {}),
-    });
+  try {
+    // Warm the write path as the reads were warmed (connections opened, statements and trigger
+    // functions prepared on them): a school day is measured in its steady state, not its first
+    // seconds.
+    await writes.run({ connections: 4, amount: 40 });
+    const rows: Row[] = [];
+    for (const rate of RATES) {
+      console.log(
+        `[bench] ${engine}: school day, ${rate} writes/s by the teachers of ${writes.classes} classes`,
+      );
+      const cpuBefore = cpuTimeMs(server.pid);
+      const writer = writes.run({ connections: 4, overallRate: rate, duration: 2 * DURATION + 1 });
+      const health = await measure(`${HEALTH} @ ${rate} w/s`, engine, healthRequest(server));
+      const reads = await measure(`${MINE} @ ${rate} w/s`, engine, mine);
+      const w = await writer;
+      const cpu = cpuTimeMs(server.pid) - cpuBefore;
+      const total = health.total + reads.total + w.total;
+      rows.push(health, reads, {
+        route: `writes @ ${rate} w/s`,
+        engine,
+        ...w,
+        ...(Number.isFinite(cpu) ? { cpuUsPerRequest: (cpu * 1000) / total } : {}),
+      });
+    }
+    return rows;
+  } finally {
+    await writes.stop();
   }
-  return rows;
 }
 
 /** The reference, and (BENCH_FLOOR=1) the floor: route name and `classes-reference.ts` arguments. */
