@@ -91,7 +91,8 @@ parentPort!.on('message', (message: { id: number; run: WriteRun }) => {
       parentPort!.postMessage({
         id,
         figures: {
-          reqPerSec: result.requests.average,
+          // The aggregate's per-second average rounds a few writes a second down to 0.
+          reqPerSec: result.duration > 0 ? result.requests.total / result.duration : 0,
           p50: result.latency.p50,
           p99: result.latency.p99,
           errors: result.errors,
