@@ -14,6 +14,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import autocannon, { type Options as AutocannonOptions } from 'autocannon';
+import type { Row } from './lib.ts';
 
 export interface WriteTarget {
   classId: string;
@@ -33,14 +34,8 @@ export interface WriteRun {
   amount?: number;
 }
 
-export interface WriteFigures {
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  total: number;
-}
+/** A bench row's figures, for the writes. */
+export type WriteFigures = Pick<Row, 'reqPerSec' | 'p50' | 'p99' | 'errors' | 'non2xx' | 'total'>;
 
 export type WorkerReply = { id: number; figures: WriteFigures } | { id: number; error: string };
 
