@@ -90,6 +90,20 @@ describe.skipIf(!dialects.includes('postgres'))('class writes in round trips (po
     return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
   }
 
+  /** The contexts of `user`'s `action` records about class `classId`, oldest first. */
+  async function actions(user: SignedUp, action: string, classId: string): Promise<unknown[]> {
+    const rows = await t.db.db
+      .selectFrom('user_actions')
+      .select('context')
+      .where('user_id', '=', user.id)
+      .where('action', '=', action)
+      .orderBy('id')
+      .execute();
+    return rows
+      .map((r) => JSON.parse(r.context!) as { class_id: string })
+      .filter((c) => c.class_id === classId);
+  }
+
   async function classWith(...students: SignedUp[]) {
     const created = await call<ClassDetail>(helena, 'POST', '/classes', { title: 'Física' });
     expect(created.status).toBe(201);
@@ -135,16 +149,16 @@ describe.skipIf(!dialects.includes('postgres'))('class writes in round trips (po
     expect((await call(lucas, 'PUT', `/classes/${id}`, { code })).status).toBe(403);
   });
 
-  it('adding a member: access and the user together, then the insert tells whether they were one — six round trips', async () => {
+  it('adding a member: access and the user together, then one statement adds and records them — three round trips', async () => {
     const id = await classWith();
     const { result, trips } = await roundTrips(() =>
       call<ClassMember>(helena, 'POST', `/classes/${id}/members?user_id=${maria.id}&role=student`),
     );
     expect(result.status).toBe(201);
     expect(result.body).toMatchObject({ user_id: maria.id, role: 'student' });
-    // session, [access ‖ user], begin, insert, action, commit
-    expect(trips).toBeGreaterThanOrEqual(6);
-    expect(trips).toBeLessThan(6.5);
+    // session, [access ‖ user], the insert with its record (no begin, no commit)
+    expect(trips).toBeGreaterThanOrEqual(3);
+    expect(trips).toBeLessThan(3.5);
     // Twice is harmless (200), and the student sees the class.
     const again = await call(
       helena,
@@ -153,6 +167,10 @@ describe.skipIf(!dialects.includes('postgres'))('class writes in round trips (po
     );
     expect(again.status).toBe(200);
     expect((await call(maria, 'GET', `/classes/${id}`)).status).toBe(200);
+    // Recorded once, by the insert that added her; the second call added and recorded nothing.
+    expect(await actions(helena, 'member_added', id)).toEqual([
+      { class_id: id, user_id: maria.id, role: 'student' },
+    ]);
   });
 
   it('only a teacher may add, whatever the user asked for exists or not', async () => {
@@ -172,18 +190,21 @@ describe.skipIf(!dialects.includes('postgres'))('class writes in round trips (po
     expect(missing.body.code).toBe('user_not_found');
   });
 
-  it('removing a student: the delete itself finds them, no class lock — six round trips', async () => {
+  it('removing a student: one statement finds, removes and records them, no class lock — three round trips', async () => {
     const id = await classWith(lucas);
     const { result, trips } = await roundTrips(() =>
       call(helena, 'DELETE', `/classes/${id}/members/${lucas.id}`),
     );
     expect(result.status).toBe(204);
-    // session, access, begin, delete, action, commit
-    expect(trips).toBeGreaterThanOrEqual(6);
-    expect(trips).toBeLessThan(6.5);
+    // session, access, the delete with its record (no begin, no commit)
+    expect(trips).toBeGreaterThanOrEqual(3);
+    expect(trips).toBeLessThan(3.5);
     expect((await call(lucas, 'GET', `/classes/${id}`)).status).toBe(404);
-    // Not a member (any more) → 404.
+    // Not a member (any more) → 404, and nothing more recorded.
     expect((await call(helena, 'DELETE', `/classes/${id}/members/${lucas.id}`)).status).toBe(404);
+    expect(await actions(helena, 'member_removed', id)).toEqual([
+      { class_id: id, user_id: lucas.id },
+    ]);
   });
 
   it('a member who is one already, a teacher, the owner: the locked path keeps every rule', async () => {

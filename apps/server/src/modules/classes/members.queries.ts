@@ -1,9 +1,22 @@
 import type { MemberRole } from '@aprenda/shared/constants';
 import type { ClassMember } from '@aprenda/shared/schemas/classes';
 import type { Page } from '@aprenda/shared/schemas/common';
-import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import {
+  sql,
+  type Compilable,
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+} from 'kysely';
+import type { DbHandle } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import type { ClassMemberTable, Database, Executor, UserTable } from '../../db/types.ts';
+import type {
+  ClassMemberTable,
+  Database,
+  Executor,
+  UserActionTable,
+  UserTable,
+} from '../../db/types.ts';
 import { decodeCursor, keysetAfter, pageOf } from '../../lib/cursor.ts';
 import { asRole } from './access.queries.ts';
 
@@ -145,7 +158,13 @@ export async function insertMemberIfAbsent(
   role: string,
   joinedAt: string,
 ): Promise<boolean> {
-  const inserted = await db
+  const inserted = await memberInsert(db, classId, userId, role, joinedAt).executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** `INSERT … SELECT` from the class row (none when the class is gone), nothing when a member. */
+function memberInsert(db: Executor, classId: string, userId: string, role: string, at: string) {
+  return db
     .insertInto('class_members')
     .columns(['class_id', 'user_id', 'role', 'joined_at', 'class_created_at'])
     .expression((eb) =>
@@ -155,14 +174,80 @@ export async function insertMemberIfAbsent(
           s.val(classId).as('class_id'),
           s.val(userId).as('user_id'),
           s.val(role).as('role'),
-          s.val(joinedAt).as('joined_at'),
+          s.val(at).as('joined_at'),
           'created_at',
         ])
         .where('id', '=', classId),
     )
-    .onConflict((oc) => oc.columns(['class_id', 'user_id']).doNothing())
-    .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+    .onConflict((oc) => oc.columns(['class_id', 'user_id']).doNothing());
+}
+
+/**
+ * A new member and its `user_actions` record (`action`), both or neither: true when the member was
+ * added; false, and nothing written, when they were one already or the class is gone.
+ * PostgreSQL: ONE statement, atomic by itself (a data-modifying CTE: no BEGIN, no COMMIT — four
+ * round trips become one, decision 0048); SQLite (no writes in CTEs): a transaction of two
+ * statements on the one connection.
+ */
+export async function insertMemberRecorded(
+  db: DbHandle,
+  member: { classId: string; userId: string; role: string; joinedAt: string },
+  action: Insertable<UserActionTable>,
+): Promise<boolean> {
+  const { classId, userId, role, joinedAt } = member;
+  if (db.dialect !== 'postgres') {
+    return db.db.transaction().execute(async (trx) => {
+      if (!(await insertMemberIfAbsent(trx, classId, userId, role, joinedAt))) return false;
+      await trx.insertInto('user_actions').values(action).execute();
+      return true;
+    });
+  }
+  const insert = memberInsert(db.db, classId, userId, role, joinedAt).returning(
+    sql<number>`1`.as('one'),
+  );
+  return recordedIf(db.db, insert, action);
+}
+
+/**
+ * Take a student (any role but teacher) out of the class, with its `user_actions` record
+ * (`action`), both or neither: true when they were removed; false, and nothing written, when no
+ * such student. One statement on PostgreSQL, a transaction on SQLite (as insertMemberRecorded).
+ */
+export async function deleteStudentRecorded(
+  db: DbHandle,
+  classId: string,
+  userId: string,
+  action: Insertable<UserActionTable>,
+): Promise<boolean> {
+  if (db.dialect !== 'postgres') {
+    return db.db.transaction().execute(async (trx) => {
+      if (!(await deleteStudentMember(trx, classId, userId))) return false;
+      await trx.insertInto('user_actions').values(action).execute();
+      return true;
+    });
+  }
+  const remove = studentDelete(db.db, classId, userId).returning(sql<number>`1`.as('one'));
+  return recordedIf(db.db, remove, action);
+}
+
+/**
+ * PostgreSQL: `change` (a write returning a row for each row it changed) and, when it changed any,
+ * the `action` row — in one statement. True when `change` changed a row.
+ */
+async function recordedIf(
+  db: Executor,
+  change: Compilable,
+  action: Insertable<UserActionTable>,
+): Promise<boolean> {
+  const { rows } = await sql<{ changed: number | string }>`
+    with w as (${change}),
+    a as (insert into user_actions (id, user_id, action, context, "timestamp")
+          select ${action.id}, ${action.user_id}, ${action.action}, ${action.context ?? null},
+                 ${action.timestamp}
+            from w limit 1)
+    select count(*) as changed from w
+  `.execute(db);
+  return Number(rows[0]?.changed ?? 0) > 0;
 }
 
 export async function setMemberRole(
@@ -196,13 +281,16 @@ export async function deleteStudentMember(
   classId: string,
   userId: string,
 ): Promise<boolean> {
-  const deleted = await db
+  const deleted = await studentDelete(db, classId, userId).executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
+}
+
+function studentDelete(db: Executor, classId: string, userId: string) {
+  return db
     .deleteFrom('class_members')
     .where('class_id', '=', classId)
     .where('user_id', '=', userId)
-    .where('role', '<>', 'teacher')
-    .executeTakeFirst();
-  return Number(deleted.numDeletedRows) > 0;
+    .where('role', '<>', 'teacher');
 }
 
 /** The classes the user belongs to, with their title and the user's role (flashcards' class decks). */

@@ -21,12 +21,14 @@ import {
 import { asRole } from './access.queries.ts';
 import { isForeignKeyViolation } from './classes.queries.ts';
 import { createInvite } from './invites.service.ts';
+import { userActionRow } from '../records/public.ts';
 import { selectUsableEmailInvite } from './invites.queries.ts';
 import {
   countTeachers,
   deleteMember,
-  deleteStudentMember,
+  deleteStudentRecorded,
   insertMemberIfAbsent,
+  insertMemberRecorded,
   selectMemberRole,
   selectMembership,
   selectMemberPage,
@@ -143,28 +145,23 @@ async function addUser(
 ): Promise<{ joinedAt: string; created: boolean; changed: boolean }> {
   const classId = access.klass.id;
   const now = ctx.clock.now().toISOString();
+  const memberAdded = { class_id: classId, user_id: user.id, role };
+  const joined = { joinedAt: now, created: true, changed: true };
+  // The common case first: a new member, inserted and recorded together (one statement on
+  // PostgreSQL). The insert itself tells whether they were one already (it adds nothing then),
+  // and a new member has no owner or last-teacher rule to check — so the class row is locked only
+  // when there is a membership to look at.
+  const added = await insertMemberRecorded(
+    ctx.db,
+    { classId, userId: user.id, role, joinedAt: now },
+    userActionRow(ctx, access.userId, { action: 'member_added', context: memberAdded }),
+  ).catch((err: unknown) => {
+    // The class or the user deleted in the very moment (the FK check sees it gone).
+    throw isForeignKeyViolation(err) ? notFound('No such class') : err;
+  });
+  if (added) return joined;
   return inTransaction(ctx.db, async (trx) => {
-    /** Record `member_added`: they joined now. */
-    const joined = async () => {
-      await logAction(
-        ctx,
-        access.userId,
-        'member_added',
-        { class_id: classId, user_id: user.id, role },
-        trx,
-      );
-      return { joinedAt: now, created: true, changed: true };
-    };
-    // The common case first: a new member. The insert itself tells whether they were one already
-    // (it adds nothing then), and a new member has no owner or last-teacher rule to check — so the
-    // class row is locked only when there is a membership to look at (a round trip less).
-    const added = await insertMemberIfAbsent(trx, classId, user.id, role, now).catch(
-      (err: unknown) => {
-        // The class or the user deleted in the very moment (the FK check sees it gone).
-        throw isForeignKeyViolation(err) ? notFound('No such class') : err;
-      },
-    );
-    if (added) return joined();
+    // The class gone: the lock answers 404.
     const { ownerId } = await lockClass(ctx, trx, classId);
     // Read after the lock (its own statement, so its own snapshot: a change committed while the
     // lock was awaited is seen — in one statement with the lock it would not be).
@@ -172,7 +169,8 @@ async function addUser(
     if (!existing) {
       // Removed between the insert and the lock: add them now, under the lock.
       await insertMemberIfAbsent(trx, classId, user.id, role, now);
-      return joined();
+      await logAction(ctx, access.userId, 'member_added', memberAdded, trx);
+      return joined;
     }
     if (existing.role !== role) {
       if (existing.role === 'teacher' && (await countTeachers(trx, classId)) <= 1) {
@@ -299,15 +297,13 @@ export async function removeMember(ctx: Ctx, access: ClassAccess, userId: string
     throw forbidden('Only teachers of this class may remove members');
   }
   const classId = access.klass.id;
+  const removed = { class_id: classId, user_id: userId };
+  // The common case first: a student, removed and recorded together (one statement on
+  // PostgreSQL). No owner or last-teacher rule concerns them, so the class row is locked only
+  // when the delete finds no student to take out.
+  const action = userActionRow(ctx, access.userId, { action: 'member_removed', context: removed });
+  if (await deleteStudentRecorded(ctx.db, classId, userId, action)) return;
   await inTransaction(ctx.db, async (trx) => {
-    const logRemoved = () =>
-      logAction(ctx, access.userId, 'member_removed', { class_id: classId, user_id: userId }, trx);
-    // The common case first: a student. No owner or last-teacher rule concerns them, so the class
-    // row is locked only when the delete finds no student to take out (a round trip less).
-    if (await deleteStudentMember(trx, classId, userId)) {
-      await logRemoved();
-      return;
-    }
     const { ownerId } = await lockClass(ctx, trx, classId);
     const targetRole = await selectMemberRole(trx, classId, userId);
     if (targetRole === undefined) throw notFound('Not a member of this class');
@@ -316,6 +312,6 @@ export async function removeMember(ctx: Ctx, access: ClassAccess, userId: string
     }
     if (userId === ownerId) throw ownerProtected();
     await deleteMember(trx, classId, userId);
-    await logRemoved();
+    await logAction(ctx, access.userId, 'member_removed', removed, trx);
   });
 }
