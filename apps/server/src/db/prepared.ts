@@ -80,15 +80,17 @@ export function preparedQuery<A extends Record<string, unknown>, R>(
     return rows;
   };
   return {
-    async all(executor, args, lane) {
+    // Not `async`: the kept statement's promise is handed on as it is (an async function that
+    // returns a promise settles two microtask turns later; decision 0048).
+    all(executor, args, lane) {
       const entry = keptFor(executor);
       if (!entry) return viaKysely(executor, args);
-      return (await entry.statement.all(bind(entry.slots, args), lane)) as R[];
+      return entry.statement.all(bind(entry.slots, args), lane) as Promise<R[]>;
     },
-    async first(executor, args, lane) {
+    first(executor, args, lane) {
       const entry = keptFor(executor);
-      if (!entry) return (await viaKysely(executor, args))[0];
-      return (await entry.statement.first(bind(entry.slots, args), lane)) as R | undefined;
+      if (!entry) return viaKysely(executor, args).then((rows) => rows[0]);
+      return entry.statement.first(bind(entry.slots, args), lane) as Promise<R | undefined>;
     },
   };
 }

@@ -52,7 +52,7 @@ async function resolveBearer(
   const match = SIGNED_TOKEN.exec(raw);
   if (!match) return ASK_BETTER_AUTH;
   const [, token, signature] = match as unknown as [string, string, string];
-  const auth = await ctx.auth.$context;
+  const auth = authContexts.get(ctx.auth) ?? (await authContextOf(ctx.auth));
   const { expiresIn, updateAge } = auth.sessionConfig;
   /** Expired (Better Auth deletes it) or due for the refresh (Better Auth extends it). */
   const betterAuthsTurn = (expiresAt: number, now: number) =>
@@ -104,6 +104,15 @@ async function resolveBearer(
     if (cache.size >= SESSION_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
     cache.set(raw, { resolved, expiresAt, sessionsVersion: String(row.sessions_version) });
   }
+  return resolved;
+}
+
+type AuthContext = Awaited<AppContext['auth']['$context']>;
+/** Better Auth's context once resolved, by instance: no promise awaited on every request. */
+const authContexts = new WeakMap<AppContext['auth'], AuthContext>();
+async function authContextOf(auth: AppContext['auth']): Promise<AuthContext> {
+  const resolved = await auth.$context;
+  authContexts.set(auth, resolved);
   return resolved;
 }
 
@@ -166,30 +175,31 @@ export function sessionMiddleware(ctx: AppContext): MiddlewareHandler<AppEnv> {
     c.set('session', null);
     c.set('dataVersions', null);
     const path = c.req.path;
-    if (!under(path, apiPrefix) && !under(path, recordsPrefix)) return next();
-
-    const headers = c.req.raw.headers;
-    const claimedId = headers.get(HEADER_USER_ID);
-    if (!hasCredentials(headers)) return next();
-    if (path.startsWith(authPrefix) && !claimedId) return next();
-
-    // A write's session check runs on the write pool, not queued behind the readers (0045).
-    const method = c.req.method;
-    const fast = await resolveBearer(
-      ctx,
-      headers,
-      method === 'GET' || method === 'HEAD' ? 'reads' : 'writes',
-    );
-    const result = fast === ASK_BETTER_AUTH ? await resolveWithBetterAuth(ctx, headers) : fast;
-    if (result) {
-      c.set('user', result.user);
-      c.set('session', result.session);
-      if (result.versions) c.set('dataVersions', result.versions);
-      if (claimedId !== null && claimedId !== result.user.id) {
-        throw forbidden('X-User-Id does not match the signed-in user', 'identity_mismatch');
+    if (under(path, apiPrefix) || under(path, recordsPrefix)) {
+      const headers = c.req.raw.headers;
+      const claimedId = headers.get(HEADER_USER_ID);
+      if (hasCredentials(headers) && (claimedId || !path.startsWith(authPrefix))) {
+        // A write's session check runs on the write pool, not queued behind the readers (0045).
+        const method = c.req.method;
+        const fast = await resolveBearer(
+          ctx,
+          headers,
+          method === 'GET' || method === 'HEAD' ? 'reads' : 'writes',
+        );
+        const result = fast === ASK_BETTER_AUTH ? await resolveWithBetterAuth(ctx, headers) : fast;
+        if (result) {
+          c.set('user', result.user);
+          c.set('session', result.session);
+          if (result.versions) c.set('dataVersions', result.versions);
+          if (claimedId !== null && claimedId !== result.user.id) {
+            throw forbidden('X-User-Id does not match the signed-in user', 'identity_mismatch');
+          }
+        }
       }
     }
-    return next();
+    // `await next()`, not `return next()`: an async function that returns a promise takes two
+    // more turns of the microtask queue to settle (decision 0048).
+    await next();
   };
 }
 

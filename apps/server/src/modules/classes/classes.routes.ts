@@ -53,7 +53,8 @@ export function classesRoutes(ctx: AppContext) {
   // name has changed since (the `classes` data version; decision 0018) and none of the listed
   // next events is over yet (then another one is next).
   for (const which of ['mine', 'teaching'] as const) {
-    r.get(`/${which}`, zv('query', pageQuerySchema), async (c) => {
+    // Not `async`: cachedJson's promise is handed on as it is (decision 0048).
+    r.get(`/${which}`, zv('query', pageQuerySchema), (c) => {
       const user = currentUser(c);
       const page = c.req.valid('query');
       const key = JSON.stringify(['classes', which, user.id, page.limit, page.cursor ?? '']);

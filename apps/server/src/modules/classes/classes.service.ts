@@ -56,7 +56,7 @@ export function generateClassCode(): string {
  * `'teaching'` = memberships with role teacher. Archived classes are left out. One query per
  * page, teachers' names and each class's next event included (classes.queries.ts).
  */
-export async function listUserClasses(
+export function listUserClasses(
   ctx: ReadCtx,
   userId: string,
   which: 'mine' | 'teaching',
