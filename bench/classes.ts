@@ -186,16 +186,22 @@ async function teacherWrites(url: string, origin: string, readerIds: string[]): 
   const worker = new Worker(new URL('./class-writes-worker.ts', import.meta.url), {
     workerData: { origin, targets },
   });
-  const pending = new Map<number, (reply: WorkerReply) => void>();
+  /** The runs sent and not answered yet, by id. */
+  const pending = new Map<
+    number,
+    { resolve: (figures: WriteFigures) => void; reject: (err: Error) => void }
+  >();
   let failure: Error | undefined;
   const failAll = (err: Error) => {
     failure = err;
-    for (const done of pending.values()) done({ id: -1, error: err.message });
+    for (const run of pending.values()) run.reject(err);
     pending.clear();
   };
   worker.on('message', (reply: WorkerReply) => {
-    pending.get(reply.id)?.(reply);
+    const run = pending.get(reply.id);
     pending.delete(reply.id);
+    if ('error' in reply) run?.reject(new Error(reply.error));
+    else run?.resolve(reply.figures);
   });
   worker.on('error', failAll);
   worker.on('exit', (code) => failAll(new Error(`the writers' thread exited (${code})`)));
@@ -206,9 +212,7 @@ async function teacherWrites(url: string, origin: string, readerIds: string[]): 
       new Promise((resolve, reject) => {
         if (failure) return reject(failure);
         const id = next++;
-        pending.set(id, (reply) =>
-          'error' in reply ? reject(new Error(reply.error)) : resolve(reply.figures),
-        );
+        pending.set(id, { resolve, reject });
         worker.postMessage({ id, run });
       }),
     stop: () => worker.terminate(),
