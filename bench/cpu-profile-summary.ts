@@ -42,7 +42,7 @@ const KINDS: Array<[kind: string, match: (fn: string, url: string) => boolean]> 
     'SQL (driver, database)',
     (fn, url) =>
       /better-sqlite3|\/node_modules\/pg(-protocol|-pool|-types)?\//.test(url) ||
-      (url.endsWith('db/client.ts') && ['all', 'get', 'readRow', 'run'].includes(fn)) ||
+      (url.endsWith('db/client.ts') && ['all', 'first', 'get', 'readRow', 'run'].includes(fn)) ||
       (url.endsWith('sqlite-driver.js') && fn === 'executeQuery') ||
       (url.endsWith('classes-reference.ts') && (fn === 'session' || fn === 'list')),
   ],
