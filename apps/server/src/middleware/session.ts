@@ -175,25 +175,26 @@ export function sessionMiddleware(ctx: AppContext): MiddlewareHandler<AppEnv> {
     c.set('session', null);
     c.set('dataVersions', null);
     const path = c.req.path;
-    if (under(path, apiPrefix) || under(path, recordsPrefix)) {
-      const headers = c.req.raw.headers;
-      const claimedId = headers.get(HEADER_USER_ID);
-      if (hasCredentials(headers) && (claimedId || !path.startsWith(authPrefix))) {
-        // A write's session check runs on the write pool, not queued behind the readers (0045).
-        const method = c.req.method;
-        const fast = await resolveBearer(
-          ctx,
-          headers,
-          method === 'GET' || method === 'HEAD' ? 'reads' : 'writes',
-        );
-        const result = fast === ASK_BETTER_AUTH ? await resolveWithBetterAuth(ctx, headers) : fast;
-        if (result) {
-          c.set('user', result.user);
-          c.set('session', result.session);
-          if (result.versions) c.set('dataVersions', result.versions);
-          if (claimedId !== null && claimedId !== result.user.id) {
-            throw forbidden('X-User-Id does not match the signed-in user', 'identity_mismatch');
-          }
+    // Only under the API prefixes, and not for Better Auth's own endpoints unless an X-User-Id
+    // is to be checked.
+    const headers =
+      under(path, apiPrefix) || under(path, recordsPrefix) ? c.req.raw.headers : undefined;
+    const claimedId = headers?.get(HEADER_USER_ID) ?? null;
+    if (headers && hasCredentials(headers) && (claimedId || !path.startsWith(authPrefix))) {
+      // A write's session check runs on the write pool, not queued behind the readers (0045).
+      const method = c.req.method;
+      const fast = await resolveBearer(
+        ctx,
+        headers,
+        method === 'GET' || method === 'HEAD' ? 'reads' : 'writes',
+      );
+      const result = fast === ASK_BETTER_AUTH ? await resolveWithBetterAuth(ctx, headers) : fast;
+      if (result) {
+        c.set('user', result.user);
+        c.set('session', result.session);
+        if (result.versions) c.set('dataVersions', result.versions);
+        if (claimedId !== null && claimedId !== result.user.id) {
+          throw forbidden('X-User-Id does not match the signed-in user', 'identity_mismatch');
         }
       }
     }

@@ -185,68 +185,67 @@ function memberInsert(db: Executor, classId: string, userId: string, role: strin
 /**
  * A new member and its `user_actions` record (`action`), both or neither: true when the member was
  * added; false, and nothing written, when they were one already or the class is gone.
- * PostgreSQL: ONE statement, atomic by itself (a data-modifying CTE: no BEGIN, no COMMIT — four
- * round trips become one, decision 0048); SQLite (no writes in CTEs): a transaction of two
- * statements on the one connection.
  */
-export async function insertMemberRecorded(
+export function insertMemberRecorded(
   db: DbHandle,
   member: { classId: string; userId: string; role: string; joinedAt: string },
   action: Insertable<UserActionTable>,
 ): Promise<boolean> {
   const { classId, userId, role, joinedAt } = member;
-  if (db.dialect !== 'postgres') {
-    return db.db.transaction().execute(async (trx) => {
-      if (!(await insertMemberIfAbsent(trx, classId, userId, role, joinedAt))) return false;
-      await trx.insertInto('user_actions').values(action).execute();
-      return true;
-    });
-  }
-  const insert = memberInsert(db.db, classId, userId, role, joinedAt).returning(
-    sql<number>`1`.as('one'),
+  return recordedIf(
+    db,
+    (e) => memberInsert(e, classId, userId, role, joinedAt).returning(sql<number>`1`.as('one')),
+    action,
   );
-  return recordedIf(db.db, insert, action);
 }
 
 /**
  * Take a student (any role but teacher) out of the class, with its `user_actions` record
  * (`action`), both or neither: true when they were removed; false, and nothing written, when no
- * such student. One statement on PostgreSQL, a transaction on SQLite (as insertMemberRecorded).
+ * such student.
  */
-export async function deleteStudentRecorded(
+export function deleteStudentRecorded(
   db: DbHandle,
   classId: string,
   userId: string,
   action: Insertable<UserActionTable>,
 ): Promise<boolean> {
+  return recordedIf(
+    db,
+    (e) => studentDelete(e, classId, userId).returning(sql<number>`1`.as('one')),
+    action,
+  );
+}
+
+/** A write that returns one row for each row it changed. */
+type ChangeReturningRows = Compilable & { execute(): Promise<unknown[]> };
+
+/**
+ * `change` and, when it changed a row, the `action` record — both or neither; true when it changed
+ * one. PostgreSQL: ONE statement, atomic by itself (data-modifying CTEs: no BEGIN, no COMMIT — four
+ * round trips become one, decision 0048); SQLite (no writes in CTEs): a transaction of the two
+ * statements on the one connection (no round trips there).
+ */
+async function recordedIf(
+  db: DbHandle,
+  change: (executor: Executor) => ChangeReturningRows,
+  action: Insertable<UserActionTable>,
+): Promise<boolean> {
   if (db.dialect !== 'postgres') {
     return db.db.transaction().execute(async (trx) => {
-      if (!(await deleteStudentMember(trx, classId, userId))) return false;
+      if ((await change(trx).execute()).length === 0) return false;
       await trx.insertInto('user_actions').values(action).execute();
       return true;
     });
   }
-  const remove = studentDelete(db.db, classId, userId).returning(sql<number>`1`.as('one'));
-  return recordedIf(db.db, remove, action);
-}
-
-/**
- * PostgreSQL: `change` (a write returning a row for each row it changed) and, when it changed any,
- * the `action` row — in one statement. True when `change` changed a row.
- */
-async function recordedIf(
-  db: Executor,
-  change: Compilable,
-  action: Insertable<UserActionTable>,
-): Promise<boolean> {
   const { rows } = await sql<{ changed: number | string }>`
-    with w as (${change}),
+    with w as (${change(db.db)}),
     a as (insert into user_actions (id, user_id, action, context, "timestamp")
           select ${action.id}, ${action.user_id}, ${action.action}, ${action.context ?? null},
                  ${action.timestamp}
             from w limit 1)
     select count(*) as changed from w
-  `.execute(db);
+  `.execute(db.db);
   return Number(rows[0]?.changed ?? 0) > 0;
 }
 
@@ -285,6 +284,7 @@ export async function deleteStudentMember(
   return Number(deleted.numDeletedRows) > 0;
 }
 
+/** `DELETE` of the membership unless it is a teacher's. */
 function studentDelete(db: Executor, classId: string, userId: string) {
   return db
     .deleteFrom('class_members')

@@ -8,6 +8,7 @@ import { classAddedMail, classInviteMail } from '../../lib/mail-templates.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { publicOrigin } from '../../lib/origins.ts';
 import type { Limiter } from '../../lib/rate-limits.ts';
+import { userActionRow } from '../records/public.ts';
 import {
   classAccess,
   lockClass,
@@ -21,7 +22,6 @@ import {
 import { asRole } from './access.queries.ts';
 import { isForeignKeyViolation } from './classes.queries.ts';
 import { createInvite } from './invites.service.ts';
-import { userActionRow } from '../records/public.ts';
 import { selectUsableEmailInvite } from './invites.queries.ts';
 import {
   countTeachers,
