@@ -141,11 +141,12 @@ describe.each(dialects)('npm start without PUBLIC_URL, any address (%s)', (diale
   });
 
   it('sends Cross-Origin-Opener-Policy only where the browser honours it (not plain http on a LAN address)', async () => {
-    const local = await fetch(`http://127.0.0.1:${port}/api/health`);
+    // A page: an API answer carries no opener policy anywhere (decision 0049).
+    const local = await fetch(`http://127.0.0.1:${port}/`);
     expect(local.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     for (const address of LAN) {
-      const res = await fetch(`http://${address}:${port}/api/health`);
-      expect(res.status).toBe(200);
+      const res = await fetch(`http://${address}:${port}/`);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       // Chromium logs a console error for each COOP it must ignore on an untrustworthy origin.
       expect(res.headers.get('cross-origin-opener-policy')).toBeNull();
       expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");

@@ -112,7 +112,9 @@ describe('server process', () => {
     // Behind the Node adapter the security headers and the request id are set on the Node response
     // (a faster path than app.request's): every response still carries them, errors too.
     for (const res of [health, await fetch(`http://127.0.0.1:${port}/api/classes/mine`)]) {
-      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(res.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

@@ -8,6 +8,7 @@ import { PROBLEM_CONTENT_TYPE, type Problem } from '@aprenda/shared/errors';
 import type { PublicConfig } from '@aprenda/shared/schemas/config';
 import { createApp } from '../src/app.ts';
 import { createDb } from '../src/db/client.ts';
+import { API_CONTENT_SECURITY_POLICY } from '../src/middleware/security-headers.ts';
 import { parseEnv } from '../src/env.ts';
 import type { Logger } from '../src/lib/logger.ts';
 import { createTestApp, dialects, TEST_SECRET, type TestApp } from './helpers.ts';
@@ -265,8 +266,8 @@ describe.each(dialects)('platform over HTTP (%s)', (dialect) => {
   });
 
   describe('security headers', () => {
-    it.each(['/', '/assets/app-abc123.js', '/api/health', '/api/nope', '/pb/auth/get-session'])(
-      '%s carries the CSP and the other security headers',
+    it.each(['/', '/assets/app-abc123.js', '/turmas'])(
+      '%s (a page or its file) carries the page CSP and the other security headers',
       async (path) => {
         const res = await t.app.request(path, { headers: { origin: ORIGIN } });
         const csp = res.headers.get('content-security-policy') ?? '';
@@ -283,10 +284,23 @@ describe.each(dialects)('platform over HTTP (%s)', (dialect) => {
       },
     );
 
+    it.each(['/api/health', '/api/nope', '/pb/auth/get-session'])(
+      '%s (an API or records answer) carries the CSP that allows nothing (decision 0049)',
+      async (path) => {
+        const res = await t.app.request(path, { headers: { origin: ORIGIN } });
+        expect(res.headers.get('content-security-policy')).toBe(API_CONTENT_SECURITY_POLICY);
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+        expect(res.headers.get('x-frame-options')).toBe('DENY');
+        expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+        expect(res.headers.get('cross-origin-opener-policy')).toBeNull();
+      },
+    );
+
     it('on a 413 problem too', async () => {
       const res = await post('/api/classes', streamed(jsonOfSize(MAX_JSON_BODY_BYTES + 1)));
       expect(res.status).toBe(413);
-      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(res.headers.get('content-security-policy')).toBe(API_CONTENT_SECURITY_POLICY);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     });
   });
@@ -365,7 +379,11 @@ describe('platform with a separate app instance', () => {
         github: true,
         posthog: null,
       });
-      const csp = res.headers.get('content-security-policy') ?? '';
+      // Under the configured API prefix the answer carries the CSP that allows nothing; the page's
+      // own CSP lets the sign-in form post to GitHub.
+      expect(res.headers.get('content-security-policy')).toBe(API_CONTENT_SECURITY_POLICY);
+      const page = await t.app.request('/');
+      const csp = page.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("connect-src 'self';");
       expect(csp).toContain("form-action 'self' http://127.0.0.1:4999;");
       expect(csp).not.toContain('gh-secret');

@@ -21,16 +21,24 @@ function externalOrigins(env: Env) {
 }
 
 /**
- * Security headers on every response (API, SPA, errors), as Hono's secure-headers middleware
- * writes them: a Content-Security-Policy of self only (plus the configured analytics host for
- * connections and GitHub for the sign-in form post), `nosniff`, no framing, a strict referrer
- * policy, same-origin opener and resource policies, and HSTS when the app is served over https.
+ * Security headers on every response (decisions 0043 and 0049), in two sets:
  *
- * The headers never depend on the request, so they are worked out once, by running Hono's
- * middleware on an empty response, and then set on the Node response before the route runs
- * (response-headers.ts) — no WHATWG `Headers` built, validated and sorted per request, and the
- * route's own response stays on the Node adapter's fast path. A route that sets one of these
- * headers itself (a board image's stricter `default-src 'none'; sandbox`) keeps its own value.
+ * - Pages and their files (everything outside the API and records prefixes), as Hono's
+ *   secure-headers middleware writes them: a Content-Security-Policy of self only (plus the
+ *   configured analytics host for connections and GitHub for the sign-in form post), `nosniff`, no
+ *   framing, a strict referrer policy, same-origin opener and resource policies, the document-only
+ *   headers (origin agent cluster, no DNS prefetch, …), and HSTS when served over https.
+ * - API and records answers (JSON, redirects, downloads, images — never a page of ours):
+ *   `API_HEADERS`, a CSP that allows nothing at all (`default-src 'none'`: a JSON, SVG or
+ *   HTML answer opened as a document can load and run nothing), `nosniff`, no framing, the
+ *   referrer policy (it governs the next hop of a redirect), the same-origin resource policy, and
+ *   HSTS over https. Headers that only a document reads are not sent on them.
+ *
+ * The headers never depend on the request beyond its path, so they are worked out once and then
+ * set on the Node response before the route runs (response-headers.ts) — no WHATWG `Headers`
+ * built, validated and sorted per request, and the route's own response stays on the Node
+ * adapter's fast path. A route that sets one of these headers itself (a board image's stricter
+ * `default-src 'none'; sandbox`) keeps its own value.
  */
 export function securityHeaders(env: Env): MiddlewareHandler {
   const everywhere = headersFor(env, true);
@@ -38,12 +46,17 @@ export function securityHeaders(env: Env): MiddlewareHandler {
   // http at a LAN address is not a "potentially trustworthy" origin, and Chromium logs an error
   // for every Cross-Origin-Opener-Policy it has to ignore there — so it is not sent to those.
   const plainHttpLan = env.PUBLIC_URL ? everywhere : headersFor(env, false);
+  const api = apiHeaders(env);
+  const underApi = underPrefixes([env.API_PREFIX, env.RECORDS_PREFIX]);
   const after = async (c: Context, next: Next, entries: Array<[string, string]>) => {
     await next();
     setHeaders(c, entries, true);
   };
   // Not `async`: behind the Node adapter it hands on next()'s promise as it is (decision 0046).
   return (c, next) => {
+    if (underApi(c.req.path)) {
+      return setOnNodeResponse(c, api) ? next() : after(c, next, api);
+    }
     const set = env.PUBLIC_URL || !untrustworthy(c.req.url) ? everywhere : plainHttpLan;
     const entries = set.entries;
     if (!entries) {
@@ -54,6 +67,32 @@ export function securityHeaders(env: Env): MiddlewareHandler {
     if (setOnNodeResponse(c, entries)) return next();
     return after(c, next, entries);
   };
+}
+
+/** The CSP of every API and records answer: nothing may load, run or frame it. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** The security headers of an API or records answer (see securityHeaders). */
+export function apiHeaders(env: Env): Array<[string, string]> {
+  const hsts = strictTransportSecurity(env);
+  const headers: Array<[string, string]> = [
+    ['content-security-policy', API_CONTENT_SECURITY_POLICY],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+  ];
+  if (hsts) headers.push(['strict-transport-security', hsts]);
+  return headers;
+}
+
+/** `path` is one of `prefixes` or below it (`/api`, `/api/…`; not `/apis`). */
+function underPrefixes(prefixes: readonly string[]): (path: string) => boolean {
+  return (path) =>
+    prefixes.some(
+      (prefix) =>
+        path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/'),
+    );
 }
 
 /** http: on a host other than loopback (https and localhost are trustworthy origins). */
@@ -116,8 +155,11 @@ export function securityHeaderOptions(
     xFrameOptions: 'DENY',
     crossOriginOpenerPolicy: openerPolicy ? 'same-origin' : false,
     crossOriginResourcePolicy: 'same-origin',
-    strictTransportSecurity: env.PUBLIC_URL?.startsWith('https:')
-      ? 'max-age=31536000; includeSubDomains'
-      : false,
+    strictTransportSecurity: strictTransportSecurity(env) ?? false,
   };
+}
+
+/** HSTS when this deployment is served over https. */
+function strictTransportSecurity(env: Env): string | undefined {
+  return env.PUBLIC_URL?.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : undefined;
 }
