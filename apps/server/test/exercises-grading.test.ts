@@ -342,10 +342,15 @@ describe('templates', () => {
   });
 
   it("choices come in each student's own order, stable per student; off keeps the written order", () => {
-    const choices = ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({ id, text: `${i}`, correct: i === 0 }));
+    const choices = ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({
+      id,
+      text: `${i}`,
+      correct: i === 0,
+    }));
     const shuffledItem = item({ kind: 'single', stem: '?', choices });
     const fixed = item({ kind: 'single', stem: '?', choices, shuffle_choices: false });
-    const order = (spec: ItemSpec, seed: string) => resolveItem(spec, seed).choices.map((c) => c.id);
+    const order = (spec: ItemSpec, seed: string) =>
+      resolveItem(spec, seed).choices.map((c) => c.id);
     const orders = new Set<string>();
     for (let s = 0; s < 20; s++) {
       const seed = `student-${s}:item-1`;
@@ -368,11 +373,23 @@ describe('templates', () => {
 
   it('an item saved before the option keeps its written order', () => {
     const choices = ['a', 'b', 'c', 'd'].map((id) => ({ id, text: id, correct: id === 'a' }));
-    const row = { id: 'old', kind: 'single', stem: '?', explanation: '', skill_id: null, public: 0 };
+    const row = {
+      id: 'old',
+      kind: 'single',
+      stem: '?',
+      explanation: '',
+      skill_id: null,
+      public: 0,
+    };
     const old = itemSpecOf({ ...row, spec: JSON.stringify({ choices }) });
     expect(old.shuffle_choices).toBe(false);
     for (let s = 0; s < 10; s++) {
-      expect(resolveItem(old, `student-${s}`).choices.map((c) => c.id)).toEqual(['a', 'b', 'c', 'd']);
+      expect(resolveItem(old, `student-${s}`).choices.map((c) => c.id)).toEqual([
+        'a',
+        'b',
+        'c',
+        'd',
+      ]);
     }
   });
 

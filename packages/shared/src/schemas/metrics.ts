@@ -31,7 +31,12 @@ export const DAY_MS = 86_400_000;
 
 export const METRICS_RANGES = ['7d', '30d', '90d', '365d'] as const;
 export type MetricsRange = (typeof METRICS_RANGES)[number];
-export const RANGE_DAYS: Record<MetricsRange, number> = { '7d': 7, '30d': 30, '90d': 90, '365d': 365 };
+export const RANGE_DAYS: Record<MetricsRange, number> = {
+  '7d': 7,
+  '30d': 30,
+  '90d': 90,
+  '365d': 365,
+};
 
 /** GET /api/metrics/me?range=30d&tz=America/Sao_Paulo */
 export const metricsQuerySchema = z.object({
@@ -42,7 +47,12 @@ export type MetricsQuery = z.input<typeof metricsQuerySchema>;
 
 /** GET /api/analytics/classes/:classId?inactive_days=7&tz=… */
 export const analyticsQuerySchema = z.object({
-  inactive_days: z.coerce.number().int().min(1).max(INACTIVE_DAYS_MAX).default(INACTIVE_DAYS_DEFAULT),
+  inactive_days: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(INACTIVE_DAYS_MAX)
+    .default(INACTIVE_DAYS_DEFAULT),
   tz: timeZoneSchema.optional(),
 });
 export type AnalyticsQuery = z.input<typeof analyticsQuerySchema>;
@@ -238,7 +248,11 @@ export interface StudentInClass {
 
 export interface StudentToday {
   streak: Streak;
-  cards: { due: number; new: number; decks: { id: string; title: string; due: number; new: number }[] };
+  cards: {
+    due: number;
+    new: number;
+    decks: { id: string; title: string; due: number; new: number }[];
+  };
   /** Open, not yet submitted, due within 7 days or overdue (late work still accepted), soonest first. */
   assignments: {
     id: string;
