@@ -60,6 +60,18 @@ describe('locales', () => {
     });
   }
 
+  it('shows no half-made placeholder ("Erros de {lista}" read as a broken text)', () => {
+    // A lone word in single braces, not a LaTeX argument (`\frac{x}{2}`) or i18next's `{{var}}`.
+    const stray = /(?<![\w{\\])\{[\p{L}]+\}(?!\})/u;
+    for (const lang of LANGUAGES) {
+      for (const ns of NAMESPACES) {
+        for (const [key, value] of flatten(files[`./${lang}/${ns}.json`]?.default)) {
+          expect(String(value), `${lang} ${ns}:${key}`).not.toMatch(stray);
+        }
+      }
+    }
+  });
+
   it('translates every error code in both languages', () => {
     for (const lang of LANGUAGES) {
       const errors = resources[lang].errors as Record<string, string>;
