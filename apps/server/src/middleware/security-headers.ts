@@ -2,6 +2,7 @@ import { type Context, Hono, type MiddlewareHandler, type Next } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { setHeaders, setOnNodeResponse } from './response-headers.ts';
 import type { Env } from '../env.ts';
+import { underPrefix } from '../lib/prefixes.ts';
 import { posthogConfig } from '../modules/config/public.ts';
 
 const GITHUB_AUTHORIZE_ORIGIN = 'https://github.com';
@@ -29,7 +30,7 @@ function externalOrigins(env: Env) {
  *   framing, a strict referrer policy, same-origin opener and resource policies, the document-only
  *   headers (origin agent cluster, no DNS prefetch, …), and HSTS when served over https.
  * - API and records answers (JSON, redirects, downloads, images — never a page of ours):
- *   `API_HEADERS`, a CSP that allows nothing at all (`default-src 'none'`: a JSON, SVG or
+ *   `apiHeaders`: a CSP that allows nothing at all (`default-src 'none'`: a JSON, SVG or
  *   HTML answer opened as a document can load and run nothing), `nosniff`, no framing, the
  *   referrer policy (it governs the next hop of a redirect), the same-origin resource policy, and
  *   HSTS over https. Headers that only a document reads are not sent on them.
@@ -47,14 +48,15 @@ export function securityHeaders(env: Env): MiddlewareHandler {
   // for every Cross-Origin-Opener-Policy it has to ignore there — so it is not sent to those.
   const plainHttpLan = env.PUBLIC_URL ? everywhere : headersFor(env, false);
   const api = apiHeaders(env);
-  const underApi = underPrefixes([env.API_PREFIX, env.RECORDS_PREFIX]);
+  const { API_PREFIX: apiPrefix, RECORDS_PREFIX: recordsPrefix } = env;
   const after = async (c: Context, next: Next, entries: Array<[string, string]>) => {
     await next();
     setHeaders(c, entries, true);
   };
   // Not `async`: behind the Node adapter it hands on next()'s promise as it is (decision 0046).
   return (c, next) => {
-    if (underApi(c.req.path)) {
+    const path = c.req.path;
+    if (underPrefix(path, apiPrefix) || underPrefix(path, recordsPrefix)) {
       return setOnNodeResponse(c, api) ? next() : after(c, next, api);
     }
     const set = env.PUBLIC_URL || !untrustworthy(c.req.url) ? everywhere : plainHttpLan;
@@ -84,15 +86,6 @@ export function apiHeaders(env: Env): Array<[string, string]> {
   ];
   if (hsts) headers.push(['strict-transport-security', hsts]);
   return headers;
-}
-
-/** `path` is one of `prefixes` or below it (`/api`, `/api/…`; not `/apis`). */
-function underPrefixes(prefixes: readonly string[]): (path: string) => boolean {
-  return (path) =>
-    prefixes.some(
-      (prefix) =>
-        path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/'),
-    );
 }
 
 /** http: on a host other than loopback (https and localhost are trustworthy origins). */

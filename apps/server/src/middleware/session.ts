@@ -7,6 +7,7 @@ import { sessionsScope } from '../auth.ts';
 import { selectSignedSession } from '../modules/records/public.ts';
 import { scopeNamesFor } from '../lib/cache-scopes.ts';
 import { type DataVersions, readVersionMap } from '../lib/response-cache.ts';
+import { underPrefix } from '../lib/prefixes.ts';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
 
 function hasCredentials(headers: Headers): boolean {
@@ -168,7 +169,6 @@ export function sessionMiddleware(ctx: AppContext): MiddlewareHandler<AppEnv> {
   const apiPrefix = ctx.env.API_PREFIX;
   const recordsPrefix = ctx.env.RECORDS_PREFIX;
   const authPrefix = `${recordsPrefix}/auth/`;
-  const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
   return async (c, next) => {
     c.set('user', null);
@@ -178,7 +178,9 @@ export function sessionMiddleware(ctx: AppContext): MiddlewareHandler<AppEnv> {
     // Only under the API prefixes, and not for Better Auth's own endpoints unless an X-User-Id
     // is to be checked.
     const headers =
-      under(path, apiPrefix) || under(path, recordsPrefix) ? c.req.raw.headers : undefined;
+      underPrefix(path, apiPrefix) || underPrefix(path, recordsPrefix)
+        ? c.req.raw.headers
+        : undefined;
     const claimedId = headers?.get(HEADER_USER_ID) ?? null;
     if (headers && hasCredentials(headers) && (claimedId || !path.startsWith(authPrefix))) {
       // A write's session check runs on the write pool, not queued behind the readers (0045).
