@@ -276,6 +276,8 @@ describe.each(dialects)('flashcards: decks and cards (%s)', (dialect) => {
     expect(await search('coracao')).toEqual(['100% de 50_', 'O CORAÇÃO bombeia']);
     expect(await search('Coração sangue')).toEqual(['O CORAÇÃO bombeia']);
     expect(await search('respiracao')).toEqual(['Pulmão']);
+    expect(await search('corações pulmões')).toEqual([]);
+    expect(await search('pulmões')).toEqual(['Pulmão']);
     expect(await search('%')).toEqual(['100% de 50_']);
     expect(await search('nada disso')).toEqual([]);
 

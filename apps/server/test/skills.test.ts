@@ -86,6 +86,10 @@ describe.each(dialects)('skills (%s)', (dialect) => {
     expect(pitagoras.map((s) => s.code)).toEqual(['EF09MA14']);
     const equacoes = await all(student, 'equacoes grau');
     expect(equacoes.map((s) => s.code)).toEqual(['EF07MA18', 'EF08MA08', 'EF08MA09', 'EF09MA09']);
+    // Singular finds plural and back: "equação" is not a substring of "equações".
+    expect((await all(student, 'equação grau')).map((s) => s.code)).toEqual(
+      equacoes.map((s) => s.code),
+    );
     expect((await all(student, 'ef08')).every((s) => s.code!.startsWith('EF08'))).toBe(true);
     expect(await all(student, 'porcentagem inexistente')).toEqual([]);
     // LIKE wildcards are not words: `%` alone finds everything, never an error.

@@ -37,16 +37,16 @@ import {
   toCard,
   updateCardRow,
 } from './cards.queries.ts';
-import { foldText } from '../../lib/search-text.ts';
+import { foldText, searchStem } from '../../lib/search-text.ts';
 
 function searchText(front: string, back: string, tags: readonly string[]): string {
   return foldText(`${front}\n${back}\n${tags.join(' ')}`);
 }
 
-/** The words of a search (at most 8). */
+/** The words of a search (at most 8; symbols kept), cut to what singular and plural share. */
 function searchWords(q: string | undefined): string[] {
   if (!q) return [];
-  return foldText(q).split(/\s+/).filter(Boolean).slice(0, 8);
+  return foldText(q).split(/\s+/).filter(Boolean).slice(0, 8).map(searchStem);
 }
 
 /** A card as written, cleaned: trimmed tags without duplicates, back '' when absent. */
