@@ -137,12 +137,22 @@ test('a teacher adds by e-mail without learning who has an account, edits an eve
   for (const email of [classmate.email, stranger]) {
     await who.fill(email);
     await teacher.getByRole('button', { name: 'Adicionar', exact: true }).click();
-    const toast = teacher.getByText(`Pronto: adicionamos ${email} à turma ou enviamos`);
+    const toast = teacher.getByText(`Pronto (Aluno): se ${email} já tem conta, entrou na turma`);
     await expect(toast).toBeVisible();
     toasts.push((await toast.innerText()).replace(email, '<e-mail>'));
     await expect(who).toHaveValue('');
   }
   expect(toasts[0]).toBe(toasts[1]);
+  // Adding again says nothing changed (without telling which of the two it was).
+  for (const email of [classmate.email, stranger]) {
+    await who.fill(email);
+    await teacher.getByRole('button', { name: 'Adicionar', exact: true }).click();
+    await expect(
+      teacher.getByText(
+        `Nada mudou: ${email} já está na turma como Aluno ou já tem um convite válido.`,
+      ),
+    ).toBeVisible();
+  }
   await expect(teacher.getByText(classmate.name, { exact: true })).toBeVisible();
   await teacher.getByRole('tab', { name: 'Convites' }).click();
   await expect(teacher.getByText(stranger, { exact: true })).toBeVisible();

@@ -36,6 +36,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob': answer the body as a Blob (a download) instead of JSON. */
   responseType?: 'json' | 'blob';
+  /** Told the status of a successful answer (e.g. 201 "done" against 200 "already so"). */
+  onStatus?: (status: number) => void;
 }
 
 const unauthorizedListeners = new Set<() => void>();
@@ -159,6 +161,7 @@ export function createApiClient(options: ApiClientOptions) {
       notifyUnauthorized();
     }
     if (!res.ok) throw await responseError(res);
+    opts.onStatus?.(res.status);
     if (res.status === 204) return undefined as T;
     if (opts.responseType === 'blob') return (await res.blob()) as T;
     const type = res.headers.get('content-type') ?? '';

@@ -30,11 +30,16 @@ export function useMembers(id: string) {
 export function useAddMember(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { user_id?: string; email?: string; role: MemberRole }) =>
-      api().post<ClassMember | MemberAddedByEmail>('/classes/{id}/members', {
+    mutationFn: async (input: { user_id?: string; email?: string; role: MemberRole }) => {
+      let status = 0;
+      const answer = await api().post<ClassMember | MemberAddedByEmail>('/classes/{id}/members', {
         params: { id },
         query: input,
-      }),
+        onStatus: (s) => (status = s),
+      });
+      // 201: added, re-roled or invited; 200: it was already so (nothing changed).
+      return { answer, changed: status === 201 };
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: classesKeys.detail(id) }),
   });
 }

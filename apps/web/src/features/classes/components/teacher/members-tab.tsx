@@ -20,7 +20,8 @@ import { ListSection, RoleField } from './list-parts';
  * Membros: add by e-mail or user id with a role, list with roles, remove (confirmed). The owner is
  * marked and cannot be removed; the owner may hand the class to another teacher (confirmed).
  * Adding by e-mail says the same whether the address has an account (the person shows in
- * Participantes) or not (an invite is mailed and shows in Convites).
+ * Membros) or not (an invite is mailed and shows in Convites); it does say when nothing changed
+ * (200: already a member with that role, or already invited).
  */
 export function MembersTab({ klass }: { klass: ClassDetail }) {
   const { t, i18n } = useTranslation(['classes', 'errors']);
@@ -55,12 +56,15 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
     add.mutate(
       { ...target, role },
       {
-        onSuccess: (answer) => {
+        onSuccess: ({ answer, changed }) => {
           const role = t(`roles.${answer.role}`);
           toastSuccess(
             'user_id' in answer
-              ? t('members.added', { name: answer.name, role })
-              : t('members.addedByEmail', { email: answer.email, role }),
+              ? t(changed ? 'members.added' : 'members.alreadyMember', { name: answer.name, role })
+              : t(changed ? 'members.addedByEmail' : 'members.alreadyByEmail', {
+                  email: answer.email,
+                  role,
+                }),
           );
           setWho('');
         },

@@ -317,12 +317,13 @@ describe('time zone by name', () => {
 });
 
 describe('members tab: adding by e-mail', () => {
-  it('answers the same, in words that do not tell whether the address had an account', async () => {
+  it('answers the same, in words that do not tell whether the address had an account; says when nothing changed', async () => {
     const added: string[] = [];
     serve(fetchMock, async (url, init) => {
       if (url.pathname === '/api/classes/c1/members' && init?.method === 'POST') {
         added.push(url.search);
-        return reply({ email: url.searchParams.get('email'), role: 'student' }, 201);
+        const again = added.length > 1;
+        return reply({ email: url.searchParams.get('email'), role: 'student' }, again ? 200 : 201);
       }
       if (url.pathname === '/api/classes/c1') return reply(CLASS);
       return reply({ items: [], nextCursor: null });
@@ -336,11 +337,19 @@ describe('members tab: adding by e-mail', () => {
     await user.click(screen.getByRole('button', { name: 'Adicionar' }));
     expect(
       await screen.findByText(
-        'Pronto: adicionamos nova@escola.example à turma ou enviamos um convite por e-mail (Aluno).',
+        'Pronto (Aluno): se nova@escola.example já tem conta, entrou na turma; se não, recebe um convite por e-mail. Veja em Membros ou em Convites.',
       ),
     ).toBeInTheDocument();
     expect(who).toHaveValue('');
     expect(added).toEqual(['?email=nova%40escola.example&role=student']);
+    // 200: it was already so — the toast says nothing changed.
+    await user.type(who, 'nova@escola.example');
+    await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+    expect(
+      await screen.findByText(
+        'Nada mudou: nova@escola.example já está na turma como Aluno ou já tem um convite válido.',
+      ),
+    ).toBeInTheDocument();
   });
 });
 
