@@ -23,6 +23,15 @@ interface EventValues {
   end: string;
   allDay: boolean;
   location: string;
+  /** The times of day to come back to when "Dia inteiro" is turned off again (HH:MM). */
+  clock: { start: string; end: string };
+}
+
+const DEFAULT_CLOCK = { start: '09:00', end: '10:00' };
+
+/** The HH:MM of a datetime-local value, or `fallback` for a plain date or an empty field. */
+function clockOf(value: string, fallback: string): string {
+  return value.length >= 16 ? value.slice(11, 16) : fallback;
 }
 
 function defaults(day?: Date): EventValues {
@@ -39,17 +48,26 @@ function defaults(day?: Date): EventValues {
     end: toLocalInput(end),
     allDay: false,
     location: '',
+    clock: {
+      start: clockOf(toLocalInput(base), '09:00'),
+      end: clockOf(toLocalInput(end), '10:00'),
+    },
   };
 }
 
 /** An event's current values, to edit it in the same form. */
 function valuesOf(event: ClassEvent): EventValues {
+  const times = eventFormTimes(event);
   return {
     title: event.title,
     description: event.description ?? '',
-    ...eventFormTimes(event),
+    ...times,
     allDay: event.all_day,
     location: event.location ?? '',
+    clock: {
+      start: clockOf(times.start, DEFAULT_CLOCK.start),
+      end: clockOf(times.end, DEFAULT_CLOCK.end),
+    },
   };
 }
 
@@ -137,9 +155,14 @@ function EventForm({
     setValues((v) => {
       const next = { ...v, [key]: value };
       if (key === 'allDay') {
-        // keep the chosen days when switching between a date and a date-time field
-        next.start = value ? v.start.slice(0, 10) : `${v.start.slice(0, 10)}T09:00`;
-        next.end = v.end ? (value ? v.end.slice(0, 10) : `${v.end.slice(0, 10)}T10:00`) : '';
+        // Keep the chosen days when switching between a date and a date-time field, and the
+        // typed times while the event is all-day, to give them back when it no longer is.
+        const clock = value
+          ? { start: clockOf(v.start, v.clock.start), end: clockOf(v.end, v.clock.end) }
+          : v.clock;
+        next.clock = clock;
+        next.start = value ? v.start.slice(0, 10) : `${v.start.slice(0, 10)}T${clock.start}`;
+        next.end = v.end ? (value ? v.end.slice(0, 10) : `${v.end.slice(0, 10)}T${clock.end}`) : '';
       }
       return next;
     });

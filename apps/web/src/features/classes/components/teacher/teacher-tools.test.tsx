@@ -245,6 +245,13 @@ describe('calendar tab: editing an event', () => {
     expect(within(dialog).getByLabelText('Descrição')).toHaveValue(
       'Leia https://escola.example/cap3 antes.',
     );
+    // "Dia inteiro" on and off again gives the typed times back (not 09:00–10:00).
+    const allDay = within(dialog).getByRole('checkbox', { name: 'Dia inteiro' });
+    await user.click(allDay);
+    expect(within(dialog).getByLabelText('Início')).toHaveValue(times.start.slice(0, 10));
+    await user.click(allDay);
+    expect(within(dialog).getByLabelText('Início')).toHaveValue(times.start);
+    expect(within(dialog).getByLabelText('Fim')).toHaveValue(times.end);
 
     const title = within(dialog).getByLabelText('Título');
     await user.clear(title);
