@@ -44,6 +44,8 @@ const RATINGS: { rating: Rating; key: 'again' | 'hard' | 'good' | 'easy'; tone: 
 
 /** A learning card due this soon is waited for on the finished screen (the queue is asked again). */
 const WAIT_FOR_NEXT_MS = 30 * 60_000;
+/** How long after a rating a tap does not show the next answer (longer than a double tap). */
+const TAP_SETTLE_MS = 400;
 
 function subscribeOnline(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -79,6 +81,14 @@ export function ReviewScreen({ deckId, userId }: { deckId: string; userId: strin
   const [failure, setFailure] = useState<Failure | null>(null);
   const [notice, setNotice] = useState('');
   const inFlight = useRef(false);
+  // Just after a rating, taps do not show the next card's answer: the second tap of a double tap
+  // on a rating would land on "Mostrar resposta", where the ratings were. Keys are not held back.
+  const [settling, setSettling] = useState(false);
+  useEffect(() => {
+    if (!settling) return;
+    const timer = setTimeout(() => setSettling(false), TAP_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [settling, state.ratingsGiven]);
   const showRef = useRef<HTMLButtonElement>(null);
   const goodRef = useRef<HTMLButtonElement>(null);
 
@@ -169,6 +179,7 @@ export function ReviewScreen({ deckId, userId }: { deckId: string; userId: strin
       tz: timeZone(),
     };
     dispatch({ type: 'rate', reviewId: id, rating, now });
+    setSettling(true);
     setNotice('');
     reviewOutbox()
       .enqueueReview(deckId, body)
@@ -247,6 +258,7 @@ export function ReviewScreen({ deckId, userId }: { deckId: string; userId: strin
           language={i18n.language}
           showRef={showRef}
           goodRef={goodRef}
+          settling={settling}
           onFlip={() => dispatch({ type: 'flip' })}
           onRate={rate}
           onUndo={undo}
@@ -272,6 +284,7 @@ function Studying({
   language,
   showRef,
   goodRef,
+  settling,
   onFlip,
   onRate,
   onUndo,
@@ -281,12 +294,17 @@ function Studying({
   language: string;
   showRef: React.RefObject<HTMLButtonElement | null>;
   goodRef: React.RefObject<HTMLButtonElement | null>;
+  /** A rating was just given: taps do not flip yet. */
+  settling: boolean;
   onFlip: () => void;
   onRate: (rating: Rating) => void;
   onUndo: () => void;
 }) {
   const { t } = useTranslation('flashcards');
   const left = cardsLeft(state);
+  const tapFlip = () => {
+    if (!settling) onFlip();
+  };
   return (
     <>
       <div className="flex items-center justify-between gap-3">
@@ -312,7 +330,7 @@ function Studying({
           'flex min-h-52 flex-col gap-4 rounded-lg border border-border bg-card p-5 sm:p-6',
           !state.flipped && 'cursor-pointer',
         )}
-        onClick={state.flipped ? undefined : onFlip}
+        onClick={state.flipped ? undefined : tapFlip}
         data-testid="review-card"
       >
         <section aria-label={t('review.question')}>
@@ -364,7 +382,8 @@ function Studying({
             ref={showRef}
             size="lg"
             className="h-14 w-full text-base"
-            onClick={onFlip}
+            onClick={tapFlip}
+            aria-disabled={settling || undefined}
             aria-keyshortcuts="Space"
           >
             {t('review.showAnswer')}
