@@ -3,6 +3,7 @@ import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import type { GiftImportAnswer } from '../../api/items';
 import { giftErrorKey, kindKey, stemSummary } from '../../lib/item-text';
+import { StemLine } from './stem-line';
 
 /** The check of a GIFT file: the questions that will be imported, then those at fault and why. */
 export function GiftPreview({ answer }: { answer: GiftImportAnswer }) {
@@ -27,9 +28,9 @@ export function GiftPreview({ answer }: { answer: GiftImportAnswer }) {
                 {item.title ? (
                   <span className="text-zinc-300 [overflow-wrap:anywhere]">{item.title}</span>
                 ) : null}
-                <span className="text-zinc-300 [overflow-wrap:anywhere]">
-                  {stemSummary(item.stem, 120)}
-                </span>
+                <div className="text-zinc-300 [overflow-wrap:anywhere]">
+                  <StemLine text={stemSummary(item.stem, 120)} />
+                </div>
               </li>
             ))}
           </ol>

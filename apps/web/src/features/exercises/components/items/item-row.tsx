@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EllipsisVertical, FlaskConical, Pencil, Trash2 } from 'lucide-react';
 import type { ItemDetail } from '@aprenda/shared/schemas/exercises';
-import { Markdown } from '@/components/markdown/markdown';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -12,7 +11,8 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useSkill } from '@/lib/skills';
-import { difficultyLevel, hasMaths, kindKey, stemSummary } from '../../lib/item-text';
+import { difficultyLevel, kindKey, stemSummary } from '../../lib/item-text';
+import { StemLine } from './stem-line';
 
 /** One item of the bank: its stem's first line, kind, skill, template, visibility, difficulty. */
 export function ItemRow({
@@ -35,13 +35,7 @@ export function ItemRow({
     <li className="flex min-w-0 items-start gap-3 p-3 sm:p-4">
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="min-w-0 font-medium [overflow-wrap:anywhere]">
-          {hasMaths(summary) ? (
-            <div className="min-w-0 [&_.katex-display]:my-0 [&_p]:m-0">
-              <Markdown text={summary} />
-            </div>
-          ) : (
-            <p>{summary}</p>
-          )}
+          <StemLine text={summary} />
         </div>
         <div className="flex flex-wrap items-center gap-1.5">
           <Badge>{t(kindKey(item.kind))}</Badge>

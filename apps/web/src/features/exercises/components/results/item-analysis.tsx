@@ -9,6 +9,7 @@ import {
   enoughAnswers,
   unusedChoiceLetters,
 } from '../../lib/results-view';
+import { StemLine } from '../items/stem-line';
 
 /** Each question: facility, discrimination in words, the choices picked and what to look at. */
 export function ItemAnalysisList({ analysis }: { analysis: ItemAnalysis[] }) {
@@ -43,9 +44,9 @@ function ItemCard({ item, n }: { item: ItemAnalysis; n: number }) {
           {t('results.question', { n })}{' '}
           <span className="font-normal text-zinc-400">· {t(`kinds.${item.kind}`)}</span>
         </h3>
-        <p className="text-sm text-zinc-300 [overflow-wrap:anywhere]">
-          {stemSummary(item.stem, 200)}
-        </p>
+        <div className="text-sm text-zinc-300 [overflow-wrap:anywhere]">
+          <StemLine text={stemSummary(item.stem, 200)} />
+        </div>
         <p className="text-sm text-zinc-400 tabular-nums">
           {t('results.answers', { count: item.answers })}
         </p>
@@ -106,7 +107,9 @@ function ChoiceBars({ item }: { item: ItemAnalysis }) {
         <li key={choice.id} className="flex min-w-0 flex-col gap-0.5">
           <span className="flex min-w-0 items-start gap-1 [overflow-wrap:anywhere]">
             <span className="shrink-0 font-semibold">{choiceLetter(i)})</span>
-            <span className="min-w-0">{stemSummary(choice.text, 120)}</span>
+            <div className="min-w-0">
+              <StemLine text={stemSummary(choice.text, 120)} />
+            </div>
             {choice.correct ? (
               <span className="inline-flex shrink-0 items-center gap-0.5 text-emerald-300">
                 <Check className="size-4" aria-hidden />

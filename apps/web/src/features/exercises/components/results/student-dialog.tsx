@@ -4,6 +4,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { stemSummary } from '../../lib/item-text';
 import type { ResultStudent } from '../../lib/results-view';
 import { CellMark } from './cell-state';
+import { StemLine } from '../items/stem-line';
 
 /** One student's row in detail: score, when they handed in, late, and each question. */
 export function StudentDialog({
@@ -48,8 +49,10 @@ export function StudentDialog({
               {items.map((item, i) => (
                 <li key={item.id} className="flex min-w-0 items-start gap-2">
                   <span className="shrink-0 text-zinc-400 tabular-nums">{i + 1}.</span>
-                  <span className="flex min-w-0 flex-1 flex-col gap-0.5 [overflow-wrap:anywhere]">
-                    <span>{stemSummary(item.stem, 100)}</span>
+                  <div className="flex min-w-0 flex-1 flex-col gap-0.5 [overflow-wrap:anywhere]">
+                    <div>
+                      <StemLine text={stemSummary(item.stem, 100)} />
+                    </div>
                     <span className="text-zinc-300">
                       {student.answers[i] != null
                         ? t('results.detail.answer', {
@@ -57,7 +60,7 @@ export function StudentDialog({
                           })
                         : t('results.detail.noAnswer')}
                     </span>
-                  </span>
+                  </div>
                   <CellMark state={student.cells[i] ?? 'missing'} withText />
                 </li>
               ))}

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/errors';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useItemPicker } from '../../api/sets';
 import { stemSummary } from '../../lib/item-text';
+import { StemLine } from '../items/stem-line';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -69,12 +70,12 @@ export function ItemPicker({
                   key={item.id}
                   className="flex min-w-0 items-center gap-2 rounded-md border border-border p-2"
                 >
-                  <span className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere]">
+                  <div className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere]">
                     <span className="mr-2 rounded bg-zinc-800 px-1.5 py-0.5 text-xs text-zinc-300">
                       {t(`kinds.${item.kind}`)}
                     </span>
-                    {summary}
-                  </span>
+                    <StemLine text={summary} />
+                  </div>
                   <Button
                     type="button"
                     size="sm"

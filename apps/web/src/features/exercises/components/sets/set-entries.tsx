@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { skillLabel, useSkill } from '@/lib/skills';
 import { stemSummary } from '../../lib/item-text';
 import { moveEntry, removeEntry, setSize, type EntryDraft } from '../../lib/sets-form';
+import { StemLine } from '../items/stem-line';
 
 /** The set's entries in order, each with up / down / remove, and the size per student. */
 export function SetEntries({
@@ -35,14 +36,14 @@ export function SetEntries({
               className="flex min-w-0 flex-col gap-2 rounded-md border border-border p-2 sm:flex-row sm:items-center"
             >
               <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                <span className="text-sm [overflow-wrap:anywhere]">
+                <div className="text-sm [overflow-wrap:anywhere]">
                   <span className="mr-2 text-zinc-400 tabular-nums">{index + 1}.</span>
                   {entry.type === 'item' ? (
                     <ItemLabel entry={entry} />
                   ) : (
                     <DrawLabel entry={entry} />
                   )}
-                </span>
+                </div>
                 {entryErrors[entry.key] ? (
                   <span className="text-sm text-destructive">{entryErrors[entry.key]}</span>
                 ) : null}
@@ -100,7 +101,7 @@ function ItemLabel({ entry }: { entry: Extract<EntryDraft, { type: 'item' }> }) 
           {t(`kinds.${entry.kind}`)}
         </span>
       ) : null}
-      {stemSummary(entry.stem, 120)}
+      <StemLine text={stemSummary(entry.stem, 120)} />
     </>
   );
 }

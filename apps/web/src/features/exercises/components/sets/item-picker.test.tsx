@@ -1,0 +1,44 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { problem, reply, serve, stubFetch } from '@/test/fetch-stub';
+import { ItemPicker } from './item-picker';
+
+const fetchMock = stubFetch();
+
+describe('ItemPicker ("Nova lista")', () => {
+  it('shows a question with maths typeset, as the bank does, and plain questions as text', async () => {
+    serve(fetchMock, (url) => {
+      if (url.pathname !== '/api/items') return problem(404, 'not_found');
+      return reply({
+        items: [
+          { id: 'i1', kind: 'numeric', stem: 'Quanto é $2+3$?' },
+          { id: 'i2', kind: 'text', stem: 'Capital do **Brasil**?' },
+        ],
+        nextCursor: null,
+      });
+    });
+    const onAdd = vi.fn();
+    render(
+      <I18nextProvider i18n={createI18n()}>
+        <QueryClientProvider client={createQueryClient()}>
+          <ItemPicker chosen={[]} onAdd={onAdd} />
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    const list = await screen.findByRole('list');
+    const [maths, plain] = within(list).getAllByRole('listitem');
+    await waitFor(() => expect(maths!.querySelector('.katex')).not.toBeNull());
+    expect(maths).not.toHaveTextContent('$2+3$');
+    expect(maths).toHaveTextContent('Quanto é');
+    expect(plain).toHaveTextContent('Capital do Brasil?');
+    expect(within(plain!).queryByTestId('stem-maths')).toBeNull();
+
+    await userEvent.click(within(maths!).getByRole('button'));
+    expect(onAdd).toHaveBeenCalledWith({ id: 'i1', kind: 'numeric', stem: 'Quanto é $2+3$?' });
+  });
+});
