@@ -302,8 +302,10 @@ function Studying({
 }) {
   const { t } = useTranslation('flashcards');
   const left = cardsLeft(state);
-  const tapFlip = () => {
-    if (!settling) onFlip();
+  // A click from Space or Enter on the focused button has `detail` 0: keys are never held back.
+  const tapFlip = (event: React.MouseEvent) => {
+    if (settling && event.detail > 0) return;
+    onFlip();
   };
   return (
     <>
