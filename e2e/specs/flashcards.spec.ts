@@ -73,9 +73,20 @@ test('a student makes a deck and its cards, studies them by keyboard with undo, 
   await expect(page.getByRole('heading', { level: 1, name: 'Biologia — Citologia' })).toBeVisible();
   await expect(page.getByText('Nenhum cartão ainda')).toBeVisible();
 
-  // Two cards through the editor ("Salvar e criar outro", then "Salvar cartão").
+  // A card being written survives a reload: "Novo cartão" opens with it again.
   await page.getByRole('button', { name: 'Novo cartão' }).first().click();
   let editor = page.getByRole('dialog', { name: 'Novo cartão' });
+  await editor.getByLabel('Frente', { exact: true }).fill('Rascunho: o que faz o ribossomo?');
+  await page.reload();
+  await page.getByRole('button', { name: 'Novo cartão' }).first().click();
+  await expect(editor.getByLabel('Frente', { exact: true })).toHaveValue(
+    'Rascunho: o que faz o ribossomo?',
+  );
+  await expect(
+    editor.getByText('Recuperamos o cartão que você escrevia e não tinha salvado.'),
+  ).toBeVisible();
+
+  // Two cards through the editor ("Salvar e criar outro", then "Salvar cartão").
   await editor.getByLabel('Frente', { exact: true }).fill('Qual organela produz energia?');
   await editor.getByLabel('Verso', { exact: true }).fill('A mitocôndria');
   await editor.getByRole('button', { name: 'Salvar e criar outro' }).click();
@@ -99,6 +110,9 @@ test('a student makes a deck and its cards, studies them by keyboard with undo, 
   // A third card, deleted and brought back with the toast's "Desfazer".
   await page.getByRole('button', { name: 'Novo cartão' }).first().click();
   editor = page.getByRole('dialog', { name: 'Novo cartão' });
+  // Saved cards leave no draft behind.
+  await expect(editor.getByLabel('Frente', { exact: true })).toHaveValue('');
+  await expect(editor.getByRole('status')).toHaveCount(0);
   await editor.getByLabel('Frente', { exact: true }).fill('Cartão para apagar');
   await editor.getByLabel('Verso', { exact: true }).fill('Some');
   await editor.getByRole('button', { name: 'Salvar cartão' }).click();

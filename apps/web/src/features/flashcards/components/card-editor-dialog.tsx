@@ -1,4 +1,12 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Brackets } from 'lucide-react';
 import {
@@ -32,6 +40,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { errorCode, errorMessage, fieldErrorsOf } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { useSession } from '@/lib/session';
 import { useCreateCard, useUpdateCard } from '../api/cards';
 import {
   cardFormValues,
@@ -42,6 +51,13 @@ import {
   type CardFormErrors,
   type CardFormValues,
 } from '../lib/card-form';
+import {
+  cardDraftKey,
+  clearCardDraft,
+  loadCardDraft,
+  sameCard,
+  storeCardDraft,
+} from '../lib/card-draft';
 import { CardContent } from './card-content';
 import { InsertImageButton } from './import/insert-image-button';
 import { SkillField } from './skill-field';
@@ -65,6 +81,8 @@ export function CardEditorDialog({
   card?: Card;
 }) {
   const { t } = useTranslation('flashcards');
+  const { data: me } = useSession();
+  const draftKey = me ? cardDraftKey(me.id, deckId, card?.id) : null;
   const dirty = useRef(false);
   const [askDiscard, setAskDiscard] = useState(false);
 
@@ -91,6 +109,7 @@ export function CardEditorDialog({
               key={card?.id ?? 'new'}
               deckId={deckId}
               card={card}
+              draftKey={draftKey}
               onDirty={(value) => {
                 dirty.current = value;
               }}
@@ -109,6 +128,7 @@ export function CardEditorDialog({
         cancelLabel={t('editor.keepEditing')}
         onConfirm={() => {
           setAskDiscard(false);
+          if (draftKey) clearCardDraft(draftKey);
           close();
         }}
       />
@@ -119,12 +139,15 @@ export function CardEditorDialog({
 function CardForm({
   deckId,
   card,
+  draftKey,
   onDirty,
   onCancel,
   onDone,
 }: {
   deckId: string;
   card?: Card;
+  /** Where the unsaved card is kept on this device (null before the session is known). */
+  draftKey: string | null;
   onDirty: (dirty: boolean) => void;
   onCancel: () => void;
   onDone: () => void;
@@ -133,7 +156,16 @@ function CardForm({
   const id = useId();
   const frontRef = useRef<HTMLTextAreaElement>(null);
   const [initial] = useState<CardFormValues>(() => cardFormValues(card));
-  const [values, setValues] = useState<CardFormValues>(initial);
+  const [restored] = useState<CardFormValues | null>(() => {
+    const draft = draftKey ? loadCardDraft(draftKey) : null;
+    return draft && !sameCard(draft, initial) ? draft : null;
+  });
+  const [values, setValues] = useState<CardFormValues>(restored ?? initial);
+  // A restored draft is unsaved work: closing asks first.
+  const markRestored = useEffectEvent(() => {
+    if (restored) onDirty(true);
+  });
+  useEffect(() => markRestored(), []);
   const [errors, setErrors] = useState<CardFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [tab, setTab] = useState<'write' | 'preview'>('write');
@@ -146,13 +178,15 @@ function CardForm({
 
   function change(next: CardFormValues) {
     setValues(next);
-    onDirty(
-      next.kind !== initial.kind ||
-        next.front !== initial.front ||
-        next.back !== initial.back ||
-        next.tags !== initial.tags ||
-        next.skill_id !== initial.skill_id,
-    );
+    const dirty = !sameCard(next, initial);
+    onDirty(dirty);
+    if (!draftKey) return;
+    if (dirty) storeCardDraft(draftKey, next);
+    else clearCardDraft(draftKey);
+  }
+
+  function saved() {
+    if (draftKey) clearCardDraft(draftKey);
   }
 
   function set<K extends keyof CardFormValues>(key: K, value: CardFormValues[K]) {
@@ -230,6 +264,7 @@ function CardForm({
         {
           onSuccess: () => {
             toastSuccess(t('editor.updated'));
+            saved();
             onDirty(false);
             onDone();
           },
@@ -241,6 +276,7 @@ function CardForm({
     create.mutate(result.data, {
       onSuccess: () => {
         toastSuccess(t('editor.created'));
+        saved();
         if (!andNew) {
           onDirty(false);
           onDone();
@@ -271,6 +307,11 @@ function CardForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {restored ? (
+        <p role="status" className="rounded-md border border-sky-400/40 bg-sky-400/10 p-2 text-sm">
+          {t('editor.draftRestored')}
+        </p>
+      ) : null}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{t('editor.kind')}</legend>
         <RadioGroup
