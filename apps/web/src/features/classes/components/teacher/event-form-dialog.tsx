@@ -49,8 +49,8 @@ function defaults(day?: Date): EventValues {
     allDay: false,
     location: '',
     clock: {
-      start: clockOf(toLocalInput(base), '09:00'),
-      end: clockOf(toLocalInput(end), '10:00'),
+      start: clockOf(toLocalInput(base), DEFAULT_CLOCK.start),
+      end: clockOf(toLocalInput(end), DEFAULT_CLOCK.end),
     },
   };
 }
