@@ -198,9 +198,12 @@ test('a teacher imports GIFT questions: the bad one with its line, then the good
   await expect(dialog.getByText(/Questão 3 \(linha 6\)/)).toBeVisible();
   await expect(dialog.getByText(/Tipo não aceito/)).toBeVisible();
   await expectAxeClean(page, 'GIFT import dialog (preview)');
-  await dialog.getByRole('button', { name: 'Importar 2 questões' }).click();
+  // A double click imports once.
+  await dialog.getByRole('button', { name: 'Importar 2 questões' }).dblclick();
   await expect(page.getByText('2 questões importadas.')).toBeVisible();
   await expect(dialog).toHaveCount(0);
+  const imported = await page.request.get('/api/items?q=quanto');
+  expect(((await imported.json()) as { items: unknown[] }).items).toHaveLength(1);
   await expect(page.getByRole('listitem').filter({ hasText: 'capital do Brasil' })).toBeVisible();
   await expect(
     page.getByRole('listitem').filter({ hasText: 'Quanto é 2+2?' }).getByText('Numérica'),

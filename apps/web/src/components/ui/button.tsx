@@ -32,16 +32,22 @@ export const buttonVariants = cva(
 /**
  * A button. `pending` disables it and shows a spinner in place of `icon` (the work it started is
  * under way); `asChild` renders the single child (a link) with the button's look instead.
+ *
+ * A button given `pending` starts work, so it ignores the second click of a double click
+ * (`detail` > 1): that click comes before the pending state has re-rendered (TanStack Query
+ * tells its observers on the next task) and would start the work twice — two imports of the same
+ * cards. A click from the keyboard has `detail` 0 and always counts.
  */
 export function Button({
   className,
   variant,
   size,
   asChild = false,
-  pending = false,
+  pending,
   icon,
   disabled,
   children,
+  onClick,
   ...props
 }: ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
@@ -52,16 +58,27 @@ export function Button({
   const classes = cn(buttonVariants({ variant, size, className }));
   if (asChild) {
     return (
-      <Slot className={classes} {...props}>
+      <Slot className={classes} onClick={onClick} {...props}>
         {children}
       </Slot>
     );
   }
+  const click: typeof onClick =
+    pending === undefined
+      ? onClick
+      : (event) => {
+          if (event.detail > 1) {
+            event.preventDefault(); // a submit button must not send its form again either
+            return;
+          }
+          onClick?.(event);
+        };
   return (
     <button
       className={classes}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
+      onClick={click}
       {...props}
     >
       {pending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden /> : icon}

@@ -111,7 +111,7 @@ export function CreateConversationDialog({
                 {t('create.cancel')}
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
+            <Button type="submit" pending={create.isPending}>
               {t('create.create')}
             </Button>
           </DialogFooter>

@@ -149,8 +149,12 @@ export function GenerateItemsDialog({
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 {t('cancel')}
               </Button>
-              <Button type="submit" disabled={generate.isPending || noKey}>
-                <Sparkles aria-hidden />
+              <Button
+                type="submit"
+                pending={generate.isPending}
+                icon={<Sparkles aria-hidden />}
+                disabled={noKey}
+              >
                 {generate.isPending ? t('generate.working') : t('generate.submit')}
               </Button>
             </div>

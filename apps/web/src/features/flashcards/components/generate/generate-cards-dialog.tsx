@@ -286,9 +286,10 @@ export function GenerateCardsDialog({
               ) : null}
               <Button
                 type="submit"
-                disabled={generate.isPending || noKey || !models.isSuccess || conversation.isError}
+                pending={generate.isPending}
+                icon={<Sparkles aria-hidden />}
+                disabled={noKey || !models.isSuccess || conversation.isError}
               >
-                <Sparkles aria-hidden />
                 {t('generate.propose')}
               </Button>
             </DialogFooter>

@@ -139,8 +139,12 @@ export function ApkgImportDialog({
               <Button type="button" variant="outline" onClick={() => close(false)}>
                 {t('cancel')}
               </Button>
-              <Button type="button" onClick={start} disabled={importApkg.isPending}>
-                <Upload aria-hidden />
+              <Button
+                type="button"
+                onClick={start}
+                pending={importApkg.isPending}
+                icon={<Upload aria-hidden />}
+              >
                 {t('import.apkg.submit')}
               </Button>
             </DialogFooter>

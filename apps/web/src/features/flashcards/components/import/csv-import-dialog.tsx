@@ -425,9 +425,10 @@ export function CsvImportDialog({
               <Button
                 type="button"
                 onClick={submit}
-                disabled={importRows.isPending || noFront || included.length === 0}
+                pending={importRows.isPending}
+                icon={<Upload aria-hidden />}
+                disabled={noFront || included.length === 0}
               >
-                <Upload aria-hidden />
                 {importRows.isPending
                   ? t('import.csv.saving')
                   : t('import.csv.submit', { count: included.length - blocking.length })}

@@ -60,8 +60,12 @@ export function ExportDialog({
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             {t('cancel')}
           </Button>
-          <Button type="button" onClick={download} disabled={exportCsv.isPending}>
-            <Download aria-hidden />
+          <Button
+            type="button"
+            onClick={download}
+            pending={exportCsv.isPending}
+            icon={<Download aria-hidden />}
+          >
             {exportCsv.isPending ? t('export.working') : t('export.download')}
           </Button>
         </DialogFooter>
