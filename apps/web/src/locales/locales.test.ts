@@ -72,6 +72,17 @@ describe('locales', () => {
     }
   });
 
+  it('never says "0 questão": pt-BR puts 0 in the singular, so each count in words has a _zero', () => {
+    expect(new Intl.PluralRules('pt-BR').select(0)).toBe('one');
+    for (const ns of NAMESPACES) {
+      const pt = flatten(files[`./pt-BR/${ns}.json`]?.default);
+      for (const [key, value] of pt) {
+        if (!key.endsWith('_one') || !String(value).includes('{{count}}')) continue;
+        expect(pt.has(`${key.slice(0, -'_one'.length)}_zero`), `pt-BR ${ns}:${key}`).toBe(true);
+      }
+    }
+  });
+
   it('translates every error code in both languages', () => {
     for (const lang of LANGUAGES) {
       const errors = resources[lang].errors as Record<string, string>;
