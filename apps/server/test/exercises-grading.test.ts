@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itemInputSchema, type ItemInput } from '@aprenda/shared/schemas/exercises';
-import { formatDecimal } from '../src/modules/exercises/decimal.ts';
+import { formatDecimal } from '@aprenda/shared/decimal';
 import { checkFormula, evaluateFormula, FormulaError } from '../src/modules/exercises/formula.ts';
 import {
   checkItem,

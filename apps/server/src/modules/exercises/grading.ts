@@ -1,7 +1,7 @@
 import { CancellationError, ComputeEngine, type Expression } from '@cortex-js/compute-engine';
 import type { Language } from '@aprenda/shared/constants';
 import type { GradedResult, ItemInput, ItemResponse } from '@aprenda/shared/schemas/exercises';
-import { formatDecimal, parseDecimal } from './decimal.ts';
+import { formatDecimal, parseDecimal } from '@aprenda/shared/decimal';
 import { checkFormula, evaluateFormula, FORMULA_RESERVED_NAMES, FormulaError } from './formula.ts';
 import {
   drawVariables,
@@ -27,7 +27,7 @@ import {
  * A response of another kind's shape is wrong with `wrong_shape`.
  */
 
-export { parseDecimal } from './decimal.ts';
+export { parseDecimal } from '@aprenda/shared/decimal';
 
 export interface GradeOutcome {
   correct: boolean;

@@ -1,6 +1,6 @@
 import type { Language } from '@aprenda/shared/constants';
 import type { ItemInput, Template } from '@aprenda/shared/schemas/exercises';
-import { formatDecimal, roundNoise } from './decimal.ts';
+import { formatDecimal, roundNoise } from '@aprenda/shared/decimal';
 import { evaluateFormula } from './formula.ts';
 
 /**

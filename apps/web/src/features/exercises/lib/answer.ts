@@ -1,5 +1,6 @@
 import type { ItemResponse, PublicItem } from '@aprenda/shared/schemas/exercises';
 import { RESPONSE_TEXT_MAX } from '@aprenda/shared/schemas/exercises';
+import { parseDecimal } from '@aprenda/shared/decimal';
 
 /**
  * Pure helpers of the answer input (components/answer/answer-input.tsx): what a response of each
@@ -16,7 +17,11 @@ export function isAnswerComplete(item: PublicItem, value: ItemResponse | null): 
       return 'choices' in value && value.choices.length > 0;
     default:
       return (
-        'value' in value && value.value.trim() !== '' && value.value.length <= RESPONSE_TEXT_MAX
+        'value' in value &&
+        value.value.trim() !== '' &&
+        value.value.length <= RESPONSE_TEXT_MAX &&
+        // A number field holds a number ("2,5", "-3", "1.234,5"): "abc" is not sent as a wrong answer.
+        (item.kind !== 'numeric' || parseDecimal(value.value) !== null)
       );
   }
 }

@@ -54,6 +54,34 @@ describe('AnswerInput', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
+  it('a number field refuses what is not a number, says so, and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    const { onSubmit, value } = setup(item('numeric'));
+    const field = screen.getByRole('textbox', { name: 'Sua resposta' });
+    const error = 'Isso não é um número. Escreva só o número, como 2,5 ou -3.';
+    // Letters: said at once; Enter sends nothing.
+    await user.type(field, 'abc{Enter}');
+    expect(screen.getByText(error)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(value()).toEqual({ value: 'abc' });
+    // A half-typed number is not an error until Enter (or leaving the field).
+    await user.clear(field);
+    await user.type(field, '-');
+    expect(screen.queryByText(error)).toBeNull();
+    await user.type(field, '{Enter}');
+    expect(screen.getByText(error)).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '12,0.5{Enter}');
+    expect(screen.getByText(error)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    // A number clears it and is sent.
+    await user.clear(field);
+    await user.type(field, '-3,5{Enter}');
+    expect(screen.queryByText(error)).toBeNull();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
   it('picks a single choice with the keys 1–9 inside the group, and Enter sends', async () => {
     const user = userEvent.setup();
     const { onSubmit, value } = setup(item('single', ['Um', 'Dois', '$3$']));

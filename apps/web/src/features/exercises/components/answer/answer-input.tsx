@@ -1,4 +1,5 @@
-import { useId, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { parseDecimal } from '@aprenda/shared/decimal';
 import { useTranslation } from 'react-i18next';
 import type { ItemResponse, PublicItem } from '@aprenda/shared/schemas/exercises';
 import { Markdown } from '@/components/markdown/markdown';
@@ -49,8 +50,12 @@ export function AnswerInput({
   const autoId = useId();
   const prefix = idPrefix ?? `answer${autoId.replace(/:/g, '')}`;
   const inputId = `${prefix}-input`;
+  // A number field says "not a number" at once for letters, and on leaving it or pressing Enter
+  // for the rest ("-", "12,0.5"): a half-typed number is not an error yet.
+  const [checked, setChecked] = useState(false);
 
   function submit() {
+    setChecked(true);
     if (!disabled && onSubmit && isAnswerComplete(item, value)) onSubmit();
   }
 
@@ -145,23 +150,40 @@ export function AnswerInput({
 
   const numeric = item.kind === 'numeric';
   const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const typed = typedValue(value);
+  const notANumber =
+    numeric &&
+    typed.trim() !== '' &&
+    parseDecimal(typed) === null &&
+    (checked || /[^\d.,+\-\u2212eE\s]/.test(typed));
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={inputId}>{t(numeric ? 'answer.numericLabel' : 'answer.textLabel')}</Label>
       <Input
         id={inputId}
-        value={typedValue(value)}
-        onChange={(event) => onChange(textResponse(event.target.value))}
+        value={typed}
+        onChange={(event) => {
+          if (event.target.value.trim() === '') setChecked(false);
+          onChange(textResponse(event.target.value));
+        }}
         onKeyDown={onFieldKeyDown}
+        onBlur={() => setChecked(true)}
         disabled={disabled}
         inputMode={numeric ? 'decimal' : 'text'}
         autoComplete="off"
         autoCapitalize={numeric ? 'off' : 'sentences'}
         spellCheck={!numeric}
         enterKeyHint="send"
-        aria-describedby={numeric ? hintId : undefined}
+        aria-describedby={numeric ? (notANumber ? `${errorId} ${hintId}` : hintId) : undefined}
+        aria-invalid={notANumber || undefined}
         className={cn('text-lg sm:text-base', numeric && 'tabular-nums')}
       />
+      {notANumber ? (
+        <p id={errorId} className="text-sm text-destructive">
+          {t('answer.notANumber')}
+        </p>
+      ) : null}
       {numeric ? (
         <p id={hintId} className="text-xs text-zinc-400">
           {t('answer.numericHint')}

@@ -1,4 +1,4 @@
-import type { Language } from '@aprenda/shared/constants';
+import type { Language } from './constants.ts';
 
 /**
  * Numbers as students type them and as they are shown back: Brazilians write a decimal comma
