@@ -333,6 +333,17 @@ describe('pickNextItem', () => {
       item('y', 0, { lastSeenAt: now - 4 * MIN }),
     ];
     expect(pickNextItem(allRecent, 0, { now, seed: 's' })).toBe('y'); // least recently seen
+    // All recent: the item just answered does not come back at once, even when it fits best.
+    const justAnswered = [
+      item('fits', 0, { lastSeenAt: now - 1 * MIN }),
+      item('far', 4, { lastSeenAt: now - 3 * MIN }),
+      item('farther', 6, { lastSeenAt: now - 2 * MIN }),
+    ];
+    expect(pickNextItem(justAnswered, logit(0.8), { now, seed: 's' })).toBe('far');
+    // A skill of one item still practises it.
+    expect(pickNextItem([item('only', 0, { lastSeenAt: now - MIN })], 0, { now, seed: 's' })).toBe(
+      'only',
+    );
   });
 
   it('prefers never-seen, then least recently seen, among near-equal candidates', () => {

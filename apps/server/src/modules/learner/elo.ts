@@ -217,6 +217,19 @@ export function seededHash(text: string): number {
   return h >>> 0;
 }
 
+/**
+ * Every candidate but the one seen last (the item just answered), when there are others: with
+ * every item recent, the closest to the target would otherwise come back at once, again and again.
+ */
+function withoutLastSeen(candidates: readonly Candidate[]): readonly Candidate[] {
+  if (candidates.length < 2) return candidates;
+  let last: Candidate | null = null;
+  for (const c of candidates) {
+    if (c.lastSeenAt !== null && (last === null || c.lastSeenAt > last.lastSeenAt!)) last = c;
+  }
+  return last === null ? candidates : candidates.filter((c) => c !== last);
+}
+
 /** The next item for adaptive practice (null when there is no candidate). */
 export function pickNextItem(
   candidates: readonly Candidate[],
@@ -228,7 +241,7 @@ export function pickNextItem(
   const fresh = candidates.filter(
     (c) => c.lastSeenAt === null || options.now - c.lastSeenAt >= recentMs,
   );
-  const pool = fresh.length > 0 ? fresh : candidates;
+  const pool = fresh.length > 0 ? fresh : withoutLastSeen(candidates);
   if (pool.length === 0) return null;
 
   const scored = pool.map((c) => ({
