@@ -50,6 +50,17 @@ test('CSV import: preview, column mapping, a row at fault shown before saving, t
     'Lima;;geografia',
     'Buenos Aires;Capital da Argentina?;',
   ].join('\r\n');
+  // A program or a spreadsheet's own format renamed .csv is refused, not previewed as garbage.
+  await dialog.getByLabel('Arquivo (.csv, .tsv ou .txt)').setInputFiles({
+    name: 'planilha.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0x00, 0x21]),
+  });
+  await expect(
+    dialog.getByText('planilha.csv não é um arquivo de texto.', { exact: false }),
+  ).toBeVisible();
+  await expect(dialog.getByText('Arquivo escolhido: planilha.csv')).toHaveCount(0);
+
   await dialog.getByLabel('Arquivo (.csv, .tsv ou .txt)').setInputFiles({
     name: 'capitais.csv',
     mimeType: 'text/csv',

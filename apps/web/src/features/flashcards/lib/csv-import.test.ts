@@ -3,6 +3,7 @@ import { toCsv } from '@aprenda/shared/flashcards-csv';
 import {
   buildRows,
   decodeText,
+  looksLikeText,
   guessMapping,
   looksLikeHeader,
   parseTable,
@@ -105,5 +106,16 @@ describe('CSV/TSV import (papaparse)', () => {
       },
     ]);
     expect(marked[0]!.problems).toEqual([]);
+  });
+
+  it('tells a text file from a binary one, and finds a quote that is never closed', () => {
+    expect(looksLikeText('frente;verso\nCapital?;Brasília\n')).toBe(true);
+    const elf = decodeText(new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0]));
+    expect(looksLikeText(elf)).toBe(false);
+    expect(looksLikeText('PK\u0003\u0004\u0014\u0006\b\u0000!')).toBe(false);
+
+    const broken = parseTable('frente,verso\nok,sim\n"aberto sem fechar,verso\noutra,linha\n');
+    expect(broken.unclosedQuoteLine).toBe(3);
+    expect(parseTable('a,b\n"c ""d""",e\n').unclosedQuoteLine).toBeNull();
   });
 });

@@ -27,6 +27,11 @@ export interface ParsedTable {
   records: string[][];
   columns: number;
   delimiter: string;
+  /**
+   * The line where a quote opens and is never closed (the rest of the file then lands in one
+   * cell), or null: said above the preview so a broken file is not imported unnoticed.
+   */
+  unclosedQuoteLine: number | null;
 }
 
 export type RowProblem =
@@ -57,6 +62,21 @@ export function decodeText(bytes: ArrayBuffer | Uint8Array): string {
   }
 }
 
+/**
+ * Whether a file's text is text at all (a spreadsheet saved as CSV or TSV), not a program, an
+ * image or a .xlsx: no NUL character and at most 1 % other control characters.
+ */
+export function looksLikeText(text: string): boolean {
+  let control = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0) return false;
+    // Control characters other than tab, line feed and carriage return.
+    if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127) control += 1;
+  }
+  return control <= text.length / 100;
+}
+
 function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
@@ -71,12 +91,16 @@ export function parseTable(text: string): ParsedTable {
   });
   const records = result.data.filter((r) => Array.isArray(r));
   const columns = records.reduce((max, r) => Math.max(max, r.length), 0);
+  const padded = records.map((r) =>
+    r.length < columns ? [...r, ...Array<string>(columns - r.length).fill('')] : r,
+  );
+  const unclosed = result.errors.find((e) => e.code === 'MissingQuotes');
+  const at = unclosed?.row === undefined ? -1 : Math.min(unclosed.row, padded.length - 1);
   return {
-    records: records.map((r) =>
-      r.length < columns ? [...r, ...Array<string>(columns - r.length).fill('')] : r,
-    ),
+    records: padded,
     columns,
     delimiter: result.meta.delimiter || ',',
+    unclosedQuoteLine: unclosed ? (at >= 0 ? recordLines(padded)[at]! : 1) : null,
   };
 }
 
@@ -122,11 +146,11 @@ export function headerCells(table: ParsedTable, hasHeader: boolean): string[] | 
 }
 
 /** Lines where each record starts, counted from the raw text (quoted line breaks included). */
-function recordLines(table: ParsedTable): number[] {
+function recordLines(records: readonly string[][]): number[] {
   // Papaparse does not report lines; a record's line is 1 + the line breaks of the records before.
   const lines: number[] = [];
   let line = 1;
-  for (const record of table.records) {
+  for (const record of records) {
     lines.push(line);
     line += 1 + record.reduce((n, cell) => n + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
   }
@@ -139,7 +163,7 @@ export function buildRows(
   mapping: readonly ColumnRole[],
   hasHeader: boolean,
 ): ImportRow[] {
-  const lines = recordLines(table);
+  const lines = recordLines(table.records);
   const start = hasHeader ? 1 : 0;
   const rows: ImportRow[] = [];
   for (let r = start; r < table.records.length; r++) {

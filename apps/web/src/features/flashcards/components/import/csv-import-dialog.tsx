@@ -24,6 +24,7 @@ import {
   checkRow,
   COLUMN_ROLES,
   decodeText,
+  looksLikeText,
   guessMapping,
   headerCells,
   IMPORT_ROWS_MAX,
@@ -125,7 +126,13 @@ export function CsvImportDialog({
     setSourceError(null);
     if (!file) return;
     try {
-      setFileText(decodeText(await file.arrayBuffer()));
+      const text = decodeText(await file.arrayBuffer());
+      if (!looksLikeText(text)) {
+        setSourceError(t('import.csv.notText', { name: file.name }));
+        if (fileInput.current) fileInput.current.value = '';
+        return;
+      }
+      setFileText(text);
       setFileName(file.name);
     } catch {
       setSourceError(t('import.csv.readError'));
@@ -306,6 +313,14 @@ export function CsvImportDialog({
                 delimiter: delimiterName(t, table.delimiter),
               })}
             </p>
+            {table.unclosedQuoteLine !== null ? (
+              <p
+                role="alert"
+                className="rounded-md border border-amber-400/40 bg-amber-400/10 p-2 text-sm text-amber-100"
+              >
+                {t('import.csv.unclosedQuote', { line: table.unclosedQuoteLine })}
+              </p>
+            ) : null}
             <label className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
