@@ -223,6 +223,21 @@ test('a student practises a skill by keyboard: number, wrong choice, maths field
       // The maths field (mathlive, its own chunk), typed into with the keyboard.
       const field = page.locator('math-field');
       await expect(field).toBeVisible();
+      // Its on-screen keyboard is dark like the app (phones showed a light-grey one).
+      const keyboard = await page.evaluate(async () => {
+        const virtual = (
+          window as unknown as { mathVirtualKeyboard: { show(): void; hide(): void } }
+        ).mathVirtualKeyboard;
+        virtual.show();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const panel = document.querySelector('.ML__keyboard');
+        const colour = panel
+          ? getComputedStyle(panel).getPropertyValue('--_background').trim()
+          : '';
+        virtual.hide();
+        return colour;
+      });
+      expect(keyboard).toBe('#151515');
       await field.click();
       await page.keyboard.type('2x+2');
       await expect

@@ -5,6 +5,10 @@ import { MathfieldElement } from 'mathlive';
 // (the CSP allows fonts from 'self' only; mathlive's default is a folder next to its script).
 import 'katex/dist/katex.min.css';
 
+// The app is dark-only: mathlive's field and on-screen keyboard (appended to <body>) take their
+// dark colours from a `theme="dark"` ancestor; without it a phone shows a light-grey keyboard.
+document.documentElement.setAttribute('theme', 'dark');
+
 MathfieldElement.fontsDirectory = null;
 MathfieldElement.soundsDirectory = null;
 MathfieldElement.plonkSound = null;
