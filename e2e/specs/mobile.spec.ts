@@ -22,4 +22,13 @@ test('at 360 px the dashboard navigation opens with "Abrir menu" and navigates',
 
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, 'no horizontal scrolling at 360 px').toBeLessThanOrEqual(360);
+
+  // The header has room for the app's whole name next to the language and the account.
+  const name = page
+    .getByRole('banner')
+    .getByRole('link', { name: 'Aprenda' })
+    .locator('span')
+    .last();
+  await expect(name).toHaveText('Aprenda');
+  expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 });

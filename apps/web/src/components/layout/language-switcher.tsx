@@ -15,8 +15,9 @@ export function LanguageSwitcher({ className }: { className?: string }) {
       <label htmlFor={id} className="sr-only">
         {t('language')}
       </label>
+      {/* On a phone the icon gives its room to the app's name in the header. */}
       <Languages
-        className="pointer-events-none absolute left-2.5 size-4 text-zinc-400"
+        className="pointer-events-none absolute left-2.5 hidden size-4 text-zinc-400 sm:block"
         aria-hidden
       />
       <select
@@ -25,7 +26,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         onChange={(e) => {
           if (isLanguage(e.target.value)) void changeLanguage(e.target.value, i18n);
         }}
-        className="h-9 appearance-none rounded-md border border-input bg-background py-1 pr-3 pl-8 text-sm text-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className="h-9 appearance-none rounded-md border border-input bg-background py-1 pr-3 pl-3 text-sm sm:pl-8 text-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
         {LANGUAGES.map((lng) => (
           <option key={lng} value={lng}>
