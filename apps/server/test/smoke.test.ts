@@ -123,7 +123,10 @@ describe.each(dialects)('demo seed (%s)', (dialect) => {
         ]);
       }
       // The demo board and diagram: Helena's, shared read-only with the class.
-      type Titled = { mine: Array<{ title: string }>; shared: Array<{ title: string }> };
+      type Titled = {
+        mine: Array<{ id: string; title: string }>;
+        shared: Array<{ id: string; title: string }>;
+      };
       const boards = await get<Titled>('/api/boards');
       const diagrams = await get<Titled>('/api/diagrams');
       const [ownBoards, sharedBoards] = email.startsWith('helena')
@@ -131,6 +134,13 @@ describe.each(dialects)('demo seed (%s)', (dialect) => {
         : [boards.shared, boards.mine];
       expect(ownBoards.map((b) => b.title)).toEqual(['Plano cartesiano — 9º ano']);
       expect(sharedBoards).toEqual([]);
+      // Drawn in Excalidraw's ink, which the dark theme shows light and an export shows black.
+      const board = await get<{
+        scene: { elements: Array<{ type: string; strokeColor: string }> };
+      }>(`/api/boards/${ownBoards[0]!.id}`);
+      const ink = board.scene.elements.filter((e) => e.type !== 'ellipse');
+      expect(ink.length).toBeGreaterThan(0);
+      expect(new Set(ink.map((e) => e.strokeColor))).toEqual(new Set(['#1e1e1e']));
       const [ownDiagrams, sharedDiagrams] = email.startsWith('helena')
         ? [diagrams.mine, diagrams.shared]
         : [diagrams.shared, diagrams.mine];

@@ -25,7 +25,9 @@ function base(id: string, type: string, x: number, y: number, width: number, hei
     width,
     height,
     angle: 0,
-    strokeColor: '#e9ecef',
+    // Excalidraw's own ink: black on a light canvas and in exports, shown light on the dark
+    // theme (which inverts colours; a light grey came out as a faint grey on the dark canvas).
+    strokeColor: '#1e1e1e',
     backgroundColor: 'transparent',
     fillStyle: 'solid',
     strokeWidth: 2,
