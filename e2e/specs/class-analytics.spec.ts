@@ -250,6 +250,13 @@ test('a teacher reads a class, opens the student who needs attention and exports
   await page.goto(`/dashboard/analytics/${s.classId}/aluno/${s.active.id}`);
   await expect(page.getByRole('heading', { level: 1, name: s.active.name })).toBeVisible();
   await expect(page.getByText('Nada a apontar agora.')).toBeVisible();
+  // Active today: "hoje" alone (a study-day date in brackets read as yesterday after midnight).
+  await expect(
+    page
+      .getByTestId('student-analytics')
+      .locator('div', { has: page.locator('dt', { hasText: 'Última atividade' }) })
+      .locator('dd'),
+  ).toHaveText('hoje');
   await page.getByRole('link', { name: `Ver respostas em ${s.listTitle}` }).click();
   await expect(page).toHaveURL(new RegExp(`/resultados/${s.assignmentId}\\?aluno=${s.active.id}$`));
   await expect(page.getByRole('dialog', { name: s.active.name })).toBeVisible();

@@ -8,6 +8,7 @@ import { attemptsCsv, skillsCsv } from '../lib/csv';
 import {
   accuracy,
   DATE_TIME,
+  daysBetween,
   formatAbility,
   formatDay,
   formatInstant,
@@ -89,7 +90,11 @@ export function StudentScreen({ classId, userId }: { classId: string; userId: st
           <Fact term={t('activity.columns.last_active')}>
             {a.last_active === null
               ? t('activity.never')
-              : `${relativeDay(a.last_active, today, lang)} (${formatDay(a.last_active, lang)})`}
+              : daysBetween(a.last_active, today) <= 1
+                ? // "hoje"/"ontem" alone: a study day runs from 04:00, so after midnight today's
+                  // date would read as the day before next to a hand-in dated after midnight.
+                  relativeDay(a.last_active, today, lang)
+                : `${relativeDay(a.last_active, today, lang)} (${formatDay(a.last_active, lang)})`}
           </Fact>
           <Fact term={t('activity.columns.active_days')}>{a.active_days}</Fact>
           <Fact term={t('activity.columns.reviews')}>{a.reviews}</Fact>
