@@ -60,12 +60,28 @@ describe('SQLite checkpoints on their own thread', () => {
       const net = fallbackAutocheckpointPages({ restartFrames: 512 });
       expect(statSync(`${file}-wal`).size).toBeLessThan(4 * net * 4096);
       expect(4 * net).toBeLessThan(18_000 / 2);
-      // The next write starts the log from its beginning (the file does not grow).
+      // Once a log was handed over after the last commit, the next write starts it from its
+      // beginning (the file does not grow). The stream's last hand-over may have come before its
+      // last commits (a log shorter than restartFrames is not handed over), so one long commit
+      // (400 rows of 3 KB: well over 512 frames) makes sure there is one to wait for — waiting
+      // for any hand-over failed in CI once: the log file grew by 36 pages.
+      const handedOver = handle.checkpointer!.stats().restarts;
+      await handle.db.transaction().execute(async (trx) => {
+        for (let j = 0; j < 400; j++) {
+          await sql`insert into t (id, a, b) values (${randomUUID()}, ${randomUUID()}, ${'x'.repeat(3_000)})`.execute(
+            trx,
+          );
+        }
+      });
+      for (let i = 0; i < 250 && handle.checkpointer!.stats().restarts === handedOver; i++) {
+        await sleep(20);
+      }
+      expect(handle.checkpointer!.stats().restarts).toBeGreaterThan(handedOver);
       const before = statSync(`${file}-wal`).size;
       await writeStream(handle, 5, 3);
       expect(statSync(`${file}-wal`).size).toBe(before);
       // Every row is there for another connection.
-      expect(other.prepare('select count(*) as n from t').get()).toEqual({ n: 4_515 });
+      expect(other.prepare('select count(*) as n from t').get()).toEqual({ n: 4_915 });
     } finally {
       other.close();
       await handle.close();
@@ -73,7 +89,7 @@ describe('SQLite checkpoints on their own thread', () => {
     // The thread's connection closed first, so the main one, closing last, removed the log.
     expect(existsSync(`${file}-wal`)).toBe(false);
     const reopened = new SQLite(file, { readonly: true });
-    expect(reopened.prepare('select count(*) as n from t').get()).toEqual({ n: 4_515 });
+    expect(reopened.prepare('select count(*) as n from t').get()).toEqual({ n: 4_915 });
     reopened.close();
   });
 
