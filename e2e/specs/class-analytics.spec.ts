@@ -173,7 +173,7 @@ test('a teacher reads a class, opens the student who needs attention and exports
   // Activity: Ana 2 answers, 1 right (50%), active today, 1 of 1 lists; Bruno never.
   const activity = page.getByTestId('activity-table');
   const ana = activity.getByRole('row').filter({ hasText: s.active.name });
-  await expect(ana.getByRole('cell').nth(0)).toContainText('hoje');
+  await expect(ana.getByRole('cell').nth(0)).toHaveText('hoje');
   await expect(ana.getByRole('cell').nth(3)).toHaveText('2');
   await expect(ana.getByRole('cell').nth(4)).toHaveText('50%');
   await expect(ana.getByRole('cell').nth(7)).toHaveText('1 de 1');
@@ -250,7 +250,7 @@ test('a teacher reads a class, opens the student who needs attention and exports
   await page.goto(`/dashboard/analytics/${s.classId}/aluno/${s.active.id}`);
   await expect(page.getByRole('heading', { level: 1, name: s.active.name })).toBeVisible();
   await expect(page.getByText('Nada a apontar agora.')).toBeVisible();
-  // Active today: "hoje" alone (a study-day date in brackets read as yesterday after midnight).
+  // Active today: "hoje" alone, here as in the table (a study day's date read as the day before after midnight).
   await expect(
     page
       .getByTestId('student-analytics')

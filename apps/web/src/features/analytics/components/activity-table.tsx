@@ -4,7 +4,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ClassAnalytics } from '@aprenda/shared/schemas/metrics';
 import { formatDuration } from '@/lib/intl-format';
 import { activityCsv } from '../lib/csv';
-import { accuracy, formatDay, relativeDay } from '../lib/format';
+import { accuracy } from '../lib/format';
 import {
   ACTIVITY_SORTS,
   defaultDirection,
@@ -12,7 +12,7 @@ import {
   type ActivitySort,
   type SortDirection,
 } from '../lib/sort';
-import { Percent, StudentRowHeader } from './cells';
+import { LastActive, Percent, StudentRowHeader } from './cells';
 import { CsvButton } from './csv-button';
 import { HEAD_ROW, ROW, Section, TableBox, TD, TH } from './section';
 
@@ -102,12 +102,7 @@ export function ActivityTable({ data, today }: { data: ClassAnalytics; today: st
                     {s.last_active === null ? (
                       <span className="text-zinc-400">{t('activity.never')}</span>
                     ) : (
-                      <span className="flex flex-col">
-                        <span>{relativeDay(s.last_active, today, lang)}</span>
-                        <span className="text-xs text-zinc-400">
-                          {formatDay(s.last_active, lang)}
-                        </span>
-                      </span>
+                      <LastActive day={s.last_active} today={today} lang={lang} />
                     )}
                   </td>
                   <td className={TD}>{s.active_days}</td>

@@ -1,9 +1,20 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPercent } from '../lib/format';
+import { formatPercent, lastActiveDate, relativeDay } from '../lib/format';
 import { assignmentResultsPath, studentAnalyticsPath } from '../lib/paths';
 import { STICKY_TH } from './section';
+
+/** A last study day: "há 9 dias" over its date, or "hoje" / "ontem" alone (`lastActiveDate`). */
+export function LastActive({ day, today, lang }: { day: string; today: string; lang: string }) {
+  const date = lastActiveDate(day, today, lang);
+  return (
+    <span className="flex flex-col">
+      <span>{relativeDay(day, today, lang)}</span>
+      {date ? <span className="text-xs text-zinc-400">{date}</span> : null}
+    </span>
+  );
+}
 
 /** A share as a percentage, or "—" when there is none. */
 export function Percent({ value }: { value: number | null }) {

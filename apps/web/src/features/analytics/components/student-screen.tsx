@@ -5,19 +5,10 @@ import { formatDuration } from '@/lib/intl-format';
 import { timeZone } from '@/lib/time-zone';
 import { useStudentInClass } from '../api/analytics';
 import { attemptsCsv, skillsCsv } from '../lib/csv';
-import {
-  accuracy,
-  DATE_TIME,
-  daysBetween,
-  formatAbility,
-  formatDay,
-  formatInstant,
-  relativeDay,
-  studyDay,
-} from '../lib/format';
+import { accuracy, DATE_TIME, formatAbility, formatInstant, studyDay } from '../lib/format';
 import { classAnalyticsPath } from '../lib/paths';
 import { reasonKey, reasonText } from '../lib/reasons';
-import { Percent, ResultsLink, SkillName } from './cells';
+import { LastActive, Percent, ResultsLink, SkillName } from './cells';
 import { LevelMark } from './level-mark';
 import { BackLink, QueryFallback, SCREEN_TITLE } from './screen-states';
 import { DataSection, HeadRow, ROW, RowHeader, Section, TableBox, TD } from './section';
@@ -88,13 +79,11 @@ export function StudentScreen({ classId, userId }: { classId: string; userId: st
       <Section title={t('student.activityTitle')} lead={t('activity.lead')}>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3 lg:grid-cols-5">
           <Fact term={t('activity.columns.last_active')}>
-            {a.last_active === null
-              ? t('activity.never')
-              : daysBetween(a.last_active, today) <= 1
-                ? // "hoje"/"ontem" alone: a study day runs from 04:00, so after midnight today's
-                  // date would read as the day before next to a hand-in dated after midnight.
-                  relativeDay(a.last_active, today, lang)
-                : `${relativeDay(a.last_active, today, lang)} (${formatDay(a.last_active, lang)})`}
+            {a.last_active === null ? (
+              t('activity.never')
+            ) : (
+              <LastActive day={a.last_active} today={today} lang={lang} />
+            )}
           </Fact>
           <Fact term={t('activity.columns.active_days')}>{a.active_days}</Fact>
           <Fact term={t('activity.columns.reviews')}>{a.reviews}</Fact>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accuracy, daysBetween, formatDay, relativeDay, studyDay } from './format';
+import { accuracy, daysBetween, formatDay, lastActiveDate, relativeDay, studyDay } from './format';
 import { parseInactiveDays, assignmentResultsPath, studentAnalyticsPath } from './paths';
 
 describe('study days', () => {
@@ -25,6 +25,10 @@ describe('study days', () => {
 
   it('formats a study day without moving it', () => {
     expect(formatDay('2026-11-15', 'pt-BR')).toBe('15/11/2026');
+    // "hoje" and "ontem" stand alone (a study day's date read as the day before after midnight).
+    expect(lastActiveDate('2026-11-24', '2026-11-24', 'pt-BR')).toBeNull();
+    expect(lastActiveDate('2026-11-23', '2026-11-24', 'pt-BR')).toBeNull();
+    expect(lastActiveDate('2026-11-15', '2026-11-24', 'pt-BR')).toBe('15/11/2026');
     expect(formatDay('2026-11-15', 'en')).toBe('11/15/26');
   });
 });

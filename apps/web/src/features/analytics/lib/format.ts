@@ -41,6 +41,15 @@ export function formatDay(
   );
 }
 
+/**
+ * The date to show next to `relativeDay` for a last activity, or null for "hoje" and "ontem": a
+ * study day runs from 04:00, so between midnight and 04:00 today's date would read as the day
+ * before, next to a hand-in dated after midnight.
+ */
+export function lastActiveDate(day: string, today: string, lang: string): string | null {
+  return daysBetween(day, today) <= 1 ? null : formatDay(day, lang);
+}
+
 /** How long ago a study day was, in words ("hoje", "ontem", "há 9 dias"). */
 export function relativeDay(day: string, today: string, lang: string): string {
   return new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(
