@@ -76,10 +76,14 @@ test('CSV import: preview, column mapping, a row at fault shown before saving, t
 
   // Guessed in order (front, back, tags): the answers would be the fronts. Swap the first two.
   await expect(dialog.getByLabel('Coluna 1: Brasília')).toHaveValue('front');
+  // Line 3 would then be a card with no back: said (not refused) while the mapping is wrong.
+  const noBack = dialog.getByText('1 cartão ficará sem verso (linha 3).', { exact: false });
+  await expect(noBack).toBeVisible();
   await dialog.getByLabel('Coluna 2: Qual é a capital do Brasil?').selectOption('front');
   await expect(dialog.getByLabel('Coluna 1: Brasília')).toHaveValue('ignore');
   await dialog.getByLabel('Coluna 1: Brasília').selectOption('back');
   await expect(dialog.getByLabel('Coluna 3: geografia brasil')).toHaveValue('tags');
+  await expect(noBack).toHaveCount(0);
   const preview = dialog.getByRole('region', { name: /Prévia das primeiras/ });
   await expect(preview.getByText('Qual é a capital do Brasil?')).toBeVisible();
   await expect(preview.getByText('Capital da França; na Europa')).toBeVisible();

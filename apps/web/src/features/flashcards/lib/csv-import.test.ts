@@ -3,6 +3,7 @@ import { toCsv } from '@aprenda/shared/flashcards-csv';
 import {
   buildRows,
   decodeText,
+  emptyBackLines,
   looksLikeText,
   guessMapping,
   looksLikeHeader,
@@ -117,5 +118,17 @@ describe('CSV/TSV import (papaparse)', () => {
     const broken = parseTable('frente,verso\nok,sim\n"aberto sem fechar,verso\noutra,linha\n');
     expect(broken.unclosedQuoteLine).toBe(3);
     expect(parseTable('a,b\n"c ""d""",e\n').unclosedQuoteLine).toBeNull();
+  });
+
+  it('names the lines that would become cards without a back (cloze and frontless rows aside)', () => {
+    const table = parseTable(
+      'Brasília;Capital?\nLima;\n;Quito\n{{c1::Paris}} é a capital;\nSantiago;  \n',
+    );
+    const rows = buildRows(table, ['front', 'back'], false);
+    // Line 2 and 5 (a back of spaces is empty); line 3 has no front (a problem already); line 4
+    // is a cloze card, whose back is an optional extra.
+    expect(emptyBackLines(rows)).toEqual([2, 5]);
+    // Columns the other way round: only Quito (line 3) has a front and no back.
+    expect(emptyBackLines(buildRows(table, ['back', 'front'], false))).toEqual([3]);
   });
 });

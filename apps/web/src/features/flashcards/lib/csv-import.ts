@@ -201,6 +201,17 @@ export function checkRow(
   return { ...row, kind, problems };
 }
 
+/**
+ * The lines of the rows that would be imported as basic cards with an empty back (a front and
+ * nothing else): allowed — a teacher may want a prompt only — but said above the import, since it
+ * is more often the answer's column left unmapped. Rows without a front are problems already.
+ */
+export function emptyBackLines(rows: readonly ImportRow[]): number[] {
+  return rows
+    .filter((row) => row.kind === 'basic' && row.front !== '' && row.back === '')
+    .map((row) => row.line);
+}
+
 /** The server's per-row errors (`rows.<i>.<field>`) added to the rows they name. */
 export function withServerErrors(
   rows: ImportRow[],

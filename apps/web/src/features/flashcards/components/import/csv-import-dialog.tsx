@@ -24,6 +24,7 @@ import {
   checkRow,
   COLUMN_ROLES,
   decodeText,
+  emptyBackLines,
   looksLikeText,
   guessMapping,
   headerCells,
@@ -41,6 +42,8 @@ import { NewCardsNotice } from './new-cards-notice';
 /** Rows shown in the preview; rows with problems are all listed (up to ERRORS_SHOWN). */
 const PREVIEW_ROWS = 5;
 const ERRORS_SHOWN = 50;
+/** Lines named in the note on rows without a back. */
+const EMPTY_BACK_LINES_SHOWN = 10;
 
 interface RowEdit {
   front: string;
@@ -104,6 +107,7 @@ export function CsvImportDialog({
   const withProblems = rows.filter((r) => r.problems.length > 0);
   const blocking = included.filter((r) => r.problems.length > 0);
   const noFront = table !== null && !mapping.includes('front');
+  const noBack = emptyBackLines(included);
   const tooMany = included.length > IMPORT_ROWS_MAX;
   const header = table ? headerCells(table, hasHeader) : null;
 
@@ -390,6 +394,20 @@ export function CsvImportDialog({
                   ))}
                 </ol>
               </section>
+            ) : null}
+
+            {!noFront && noBack.length > 0 ? (
+              <p
+                role="status"
+                className="rounded-md border border-border p-2 text-sm text-zinc-300"
+              >
+                {t('import.csv.emptyBack', {
+                  count: noBack.length,
+                  lines:
+                    noBack.slice(0, EMPTY_BACK_LINES_SHOWN).join(', ') +
+                    (noBack.length > EMPTY_BACK_LINES_SHOWN ? ', …' : ''),
+                })}
+              </p>
             ) : null}
 
             {!noFront && withProblems.length > 0 ? (
