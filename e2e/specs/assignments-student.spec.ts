@@ -213,7 +213,7 @@ test('feedback after the due date: answers are recorded and the correction waits
   }
   await page.getByRole('button', { name: 'Entregar', exact: true }).first().click();
   const confirm = page.getByRole('alertdialog', { name: 'Entregar assim mesmo?' });
-  await expect(confirm).toContainText('1 questão sem resposta conta como errada.');
+  await expect(confirm).toContainText('A questão 3 está sem resposta e conta como errada.');
   await confirm.getByRole('button', { name: 'Entregar' }).click();
 
   await expect(page.getByTestId('result-hidden')).toContainText(
@@ -223,6 +223,58 @@ test('feedback after the due date: answers are recorded and the correction waits
   await expect(page.getByTestId('attempt-score')).toContainText('Entregue');
   await expect(page.getByTestId('attempt-score')).not.toContainText('%');
   await expect(page.getByTestId('result-item')).toHaveCount(0);
+});
+
+test('an answer typed and not sent survives a reload and goes with the hand-in', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, newUser('student'));
+  const seeded = await seedAssignment(browser, baseURL, page, 'immediate');
+  await openAssignment(page, seeded);
+  await page.getByRole('button', { name: 'Começar', exact: true }).click();
+
+  // Question 1 answered (right); question 2 typed or picked, never sent; question 3 left blank.
+  await expect(page.getByTestId('attempt-progress')).toHaveText('Questão 1 de 3');
+  await fill(page, await currentKind(page));
+  await page.getByRole('button', { name: 'Responder', exact: true }).click();
+  await expect(page.getByText('Certo!')).toBeVisible();
+  await page.getByRole('button', { name: 'Próxima', exact: true }).click();
+  await expect(page.getByTestId('attempt-progress')).toHaveText('Questão 2 de 3');
+  const second = await currentKind(page);
+  await fill(page, second);
+
+  // A reload keeps what was typed, and says it was not sent.
+  await page.reload();
+  await expect(page.getByTestId('attempt-progress')).toHaveText('Questão 2 de 3');
+  await expect(
+    page.getByText('Recuperamos esta resposta, que você escreveu e ainda não tinha enviado.'),
+  ).toBeVisible();
+  if (second === 'single') {
+    await expect(page.getByRole('radio', { name: 'Brasília' })).toBeChecked();
+  } else {
+    await expect(page.getByLabel('Sua resposta', { exact: true })).toHaveValue(
+      second === 'numeric' ? '2,5' : 'Marte',
+    );
+  }
+
+  // The hand-in names both: the answer that goes with it, and the blank question.
+  await page.getByRole('button', { name: 'Próxima questão' }).click();
+  await expect(page.getByTestId('attempt-progress')).toHaveText('Questão 3 de 3');
+  await page.getByRole('button', { name: 'Entregar', exact: true }).first().click();
+  const confirm = page.getByRole('alertdialog', { name: 'Entregar assim mesmo?' });
+  await expect(confirm).toContainText(
+    'A resposta escrita na questão 2 ainda não foi enviada: ela vai junto na entrega.',
+  );
+  await expect(confirm).toContainText('A questão 3 está sem resposta e conta como errada.');
+  await confirm.getByRole('button', { name: 'Entregar' }).click();
+
+  // Graded with question 2's answer: 2 right of 3, not 1.
+  const score = page.getByTestId('attempt-score');
+  await expect(score).toContainText('67%');
+  await expect(score).toContainText('2 de 3');
 });
 
 test('answers given without a network wait, survive a reload and are stored once', async ({

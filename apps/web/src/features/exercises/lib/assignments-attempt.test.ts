@@ -8,8 +8,6 @@ import {
   responseText,
   sameResponse,
   scorePoints,
-  unansweredCount,
-  type AttemptItem,
 } from './assignments-attempt';
 
 const single: PublicItem = {
@@ -37,19 +35,6 @@ describe('sameResponse', () => {
     expect(sameResponse({ value: '2,5' }, { value: '2.5' })).toBe(false);
     expect(sameResponse(null, null)).toBe(true);
     expect(sameResponse({ value: '1' }, null)).toBe(false);
-  });
-});
-
-describe('unansweredCount', () => {
-  it('counts items with neither a confirmed nor a waiting answer', () => {
-    const items: AttemptItem[] = [
-      { item: single, response: null, result: null, flashcard: null },
-      { item: numeric, response: null, result: null, flashcard: null },
-    ];
-    const pending = { i2: { id: 'x', item_id: 'i2', response: { value: '2,5' }, duration_ms: 0 } };
-    expect(unansweredCount(items, {}, { i1: null, i2: null })).toBe(2);
-    expect(unansweredCount(items, pending, { i1: null, i2: null })).toBe(1);
-    expect(unansweredCount(items, pending, { i1: { choice: 'a' }, i2: null })).toBe(0);
   });
 });
 

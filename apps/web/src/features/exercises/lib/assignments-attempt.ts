@@ -30,15 +30,6 @@ export function currentResponse(
   return pending[itemId]?.response ?? confirmed[itemId] ?? null;
 }
 
-/** How many items have no answer at all (neither confirmed nor waiting). */
-export function unansweredCount(
-  items: readonly AttemptItem[],
-  pending: PendingMap,
-  confirmed: Record<string, ItemResponse | null>,
-): number {
-  return items.filter((i) => currentResponse(i.item.id, pending, confirmed) === null).length;
-}
-
 /** Milliseconds spent on a question, within what the server takes. */
 export function durationSince(start: number, now: number): number {
   return Math.round(Math.min(ANSWER_DURATION_MAX_MS, Math.max(0, now - start)));

@@ -36,7 +36,8 @@ export function browserStorage(): Storage | null {
   }
 }
 
-function isResponse(value: unknown): value is ItemResponse {
+/** Whether a stored value is an answer of one of the shapes the server takes. */
+export function isResponse(value: unknown): value is ItemResponse {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   if (typeof v.choice === 'string') return true;

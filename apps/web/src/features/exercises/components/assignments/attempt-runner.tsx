@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight, CircleCheck, CloudOff, Send } from 'lucide-react';
@@ -10,13 +10,15 @@ import { errorMessage } from '@/lib/errors';
 import { toastError } from '@/lib/toast';
 import { studentAssignmentKeys, useAutoFlashcards, useSubmitAttempt } from '../../api/assignments';
 import { isAnswerComplete } from '../../lib/answer';
-import {
-  answerLang,
-  durationSince,
-  sameResponse,
-  unansweredCount,
-} from '../../lib/assignments-attempt';
+import { answerLang, durationSince, sameResponse } from '../../lib/assignments-attempt';
 import { browserStorage, rememberLastAttempt } from '../../lib/assignments-pending';
+import {
+  draftsToSend,
+  readDrafts,
+  unansweredNumbers,
+  writeDrafts,
+  type DraftMap,
+} from '../../lib/attempt-drafts';
 import { AnswerInput } from '../answer/answer-input';
 import { AutoFlashcardNote } from '../practice/auto-flashcards';
 import { ItemResult } from './item-result';
@@ -28,7 +30,9 @@ import { useAttemptAnswers } from './use-attempt-answers';
  * Taking an attempt: one question at a time ("Questão 2 de 5", the numbered strip to jump),
  * "Responder" — with feedback at once the graded result shows and the answer is final; with
  * feedback after the due date "Resposta registrada" and the answer may change until "Entregar".
- * Answers wait in localStorage until the server confirms them (use-attempt-answers.ts).
+ * Answers wait in localStorage until the server confirms them (use-attempt-answers.ts); what is
+ * typed and not sent yet is kept there too (a draft, lib/attempt-drafts.ts), shown again after a
+ * reload, and sent with the hand-in — the confirmation says so, and names the blank questions.
  */
 export function AttemptRunner({
   assignment,
@@ -49,13 +53,31 @@ export function AttemptRunner({
   });
   const autoCards = useAutoFlashcards(attempt.id);
   const items = attempt.items;
+  const immediate = assignment.feedback === 'immediate';
+  const storage = useMemo(() => browserStorage(), []);
+  // Drafts kept from before a reload, unless the question has since been answered with them, or
+  // (feedback at once) answered at all.
+  const [stored] = useState<DraftMap>(() => {
+    const kept: DraftMap = {};
+    for (const [id, draft] of Object.entries(readDrafts(storage, attempt.id))) {
+      const saved = answers.responses[id];
+      if (saved === undefined || (immediate && saved !== null)) continue;
+      if (!sameResponse(draft.response, saved)) kept[id] = draft;
+    }
+    return kept;
+  });
+  const draftMs = useRef<Record<string, number>>(
+    Object.fromEntries(Object.entries(stored).map(([id, d]) => [id, d.duration_ms])),
+  );
   const [index, setIndex] = useState(() =>
     Math.max(
       0,
       items.findIndex((i) => answers.responses[i.item.id] === null),
     ),
   );
-  const [drafts, setDrafts] = useState<Record<string, ItemResponse | null>>({});
+  const [drafts, setDrafts] = useState<Record<string, ItemResponse | null>>(() =>
+    Object.fromEntries(Object.entries(stored).map(([id, d]) => [id, d.response])),
+  );
   const [confirming, setConfirming] = useState(false);
   const [focusTarget, setFocusTarget] = useState<{ to: 'heading' | 'main'; n: number } | null>(
     null,
@@ -69,12 +91,20 @@ export function AttemptRunner({
     shownAt.current = Date.now();
   }, [index]);
 
+  // Every change of a draft is kept on the device (a cleared field is no draft).
+  useEffect(() => {
+    const kept: DraftMap = {};
+    for (const [id, response] of Object.entries(drafts)) {
+      if (response) kept[id] = { response, duration_ms: draftMs.current[id] ?? 0 };
+    }
+    writeDrafts(storage, attempt.id, kept);
+  }, [drafts, storage, attempt.id]);
+
   useEffect(() => {
     if (focusTarget?.to === 'heading') headingRef.current?.focus();
     if (focusTarget?.to === 'main') mainRef.current?.focus();
   }, [focusTarget]);
 
-  const immediate = assignment.feedback === 'immediate';
   const entry = items[Math.min(index, items.length - 1)];
   if (!entry) return <p className="text-zinc-300">{t('runner.noItems')}</p>;
   const item = entry.item;
@@ -88,7 +118,12 @@ export function AttemptRunner({
   const canRespond = !locked && isAnswerComplete(item, value) && !sameResponse(value, saved);
   const recorded = !immediate && !waiting && saved !== null && sameResponse(value, saved);
   const last = index >= items.length - 1;
-  const unanswered = unansweredCount(items, answers.pending, answers.confirmed);
+  // What a hand-in now would send from the drafts, and the questions it would leave blank.
+  const sendOnHandIn = draftsToSend(items, drafts, answers.responses, immediate);
+  const blank = unansweredNumbers(items, answers.pending, answers.confirmed, sendOnHandIn);
+  const listFormat = new Intl.ListFormat(i18n.language, { style: 'long', type: 'conjunction' });
+  const numbers = (entries: readonly number[]) => listFormat.format(entries.map(String));
+  const restored = item.id in stored && item.id in drafts;
   const pendingCount = Object.keys(answers.pending).length;
 
   function go(i: number) {
@@ -108,14 +143,29 @@ export function AttemptRunner({
       toastError(t('runner.handInWaits'));
       return;
     }
-    if (!confirmed && unanswered > 0) {
+    if (!confirmed && (blank.length > 0 || sendOnHandIn.length > 0)) {
       setConfirming(true);
       return;
+    }
+    if (sendOnHandIn.length > 0) {
+      const sent = new Set<string>();
+      for (const { item: open } of sendOnHandIn) {
+        const draft = drafts[open.id];
+        if (!draft) continue;
+        answers.answer(open.id, draft, draftMs.current[open.id] ?? 0);
+        sent.add(open.id);
+      }
+      setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([id]) => !sent.has(id))));
+      if (!(await answers.flush())) {
+        toastError(t('runner.handInWaits'));
+        return;
+      }
     }
     submit.mutate(attempt.id, {
       onSuccess: (done) => {
         setConfirming(false);
-        rememberLastAttempt(browserStorage(), assignment.id, done.id);
+        writeDrafts(storage, attempt.id, {});
+        rememberLastAttempt(storage, assignment.id, done.id);
       },
       onError: (error) => toastError(errorMessage(t, error)),
     });
@@ -173,7 +223,10 @@ export function AttemptRunner({
           key={item.id}
           item={item}
           value={value}
-          onChange={(v) => setDrafts((d) => ({ ...d, [item.id]: v }))}
+          onChange={(v) => {
+            draftMs.current[item.id] = durationSince(shownAt.current, Date.now());
+            setDrafts((d) => ({ ...d, [item.id]: v }));
+          }}
           onSubmit={respond}
           disabled={locked || submit.isPending}
           idPrefix="attempt"
@@ -191,6 +244,8 @@ export function AttemptRunner({
             <CircleCheck className="size-4" aria-hidden />
             {t('runner.recorded')}
           </p>
+        ) : restored && canRespond ? (
+          <p className="text-sm text-zinc-300">{t('runner.restoredDraft')}</p>
         ) : null}
       </div>
 
@@ -238,8 +293,20 @@ export function AttemptRunner({
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={t('runner.confirmTitle')}
-        description={t('runner.confirmBody', { count: unanswered })}
+        title={t(blank.length > 0 ? 'runner.confirmTitle' : 'runner.confirmTitleSend')}
+        description={[
+          sendOnHandIn.length > 0
+            ? t('runner.confirmDrafts', {
+                count: sendOnHandIn.length,
+                numbers: numbers(sendOnHandIn.map((e) => items.indexOf(e) + 1)),
+              })
+            : '',
+          blank.length > 0
+            ? t('runner.confirmBody', { count: blank.length, numbers: numbers(blank) })
+            : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
         confirmLabel={t('runner.handIn')}
         cancelLabel={t('runner.keepGoing')}
         pending={submit.isPending}

@@ -108,11 +108,15 @@ export function useAttemptAnswers(
         setStalled(false);
         return true;
       } finally {
-        running.current = null;
         setSending(false);
       }
     })();
+    // Cleared once the run settles — never inside it: with nothing to send it ends before this
+    // line, and a run kept here after it ended would answer every later flush without sending.
     running.current = run;
+    void run.finally(() => {
+      if (running.current === run) running.current = null;
+    });
     return run;
   }, [attemptId, lang, setPending, queryClient]);
 
