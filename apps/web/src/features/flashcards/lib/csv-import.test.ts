@@ -131,4 +131,18 @@ describe('CSV/TSV import (papaparse)', () => {
     // Columns the other way round: only Quito (line 3) has a front and no back.
     expect(emptyBackLines(buildRows(table, ['back', 'front'], false))).toEqual([3]);
   });
+
+  it('numbers rows by the lines of the file, empty lines and quoted line breaks counted', () => {
+    const text =
+      'Pergunta 1;Resposta 1\n\n\nPergunta 2;Resposta 2\n;Sem frente\n ; \n"Duas\nlinhas";ok\nFim;fim\n';
+    const table = parseTable(text);
+    expect(table.records).toHaveLength(5);
+    const rows = buildRows(table, ['front', 'back'], false);
+    expect(rows.map((r) => r.line)).toEqual([1, 4, 5, 7, 9]);
+    expect(rows[2]!.problems).toEqual([{ field: 'front', code: 'required' }]);
+    // With a header row, the data still carry their own lines.
+    expect(buildRows(table, ['front', 'back'], true).map((r) => r.line)).toEqual([4, 5, 7, 9]);
+    // A quote never closed, after empty lines: named by its own line.
+    expect(parseTable('a;b\n\n\nc;"d\ne;f\n').unclosedQuoteLine).toBe(4);
+  });
 });

@@ -25,6 +25,8 @@ export const COLUMN_ROLES: readonly ColumnRole[] = ['front', 'back', 'tags', 'ig
 export interface ParsedTable {
   /** Records as parsed (no empty lines), every one padded to `columns` cells. */
   records: string[][];
+  /** The line of the file where each record starts (1-based; empty lines counted). */
+  lines: number[];
   columns: number;
   delimiter: string;
   /**
@@ -83,24 +85,36 @@ function stripBom(text: string): string {
 
 /** Text → records. Papaparse guesses the delimiter; a single column is fine too. */
 export function parseTable(text: string): ParsedTable {
-  const result = Papa.parse<string[]>(stripBom(text), {
+  // Empty lines are parsed (as records of blank cells) so that every record's line can be counted,
+  // then left out, as papaparse's `skipEmptyLines: 'greedy'` would.
+  // The separator is guessed without the empty lines (they would make every guess look uneven).
+  const body = stripBom(text);
+  const guess = Papa.parse<string[]>(body, {
     delimiter: '',
     delimitersToGuess: [',', '\t', ';', '|'],
     skipEmptyLines: 'greedy',
     header: false,
+    preview: 200,
   });
-  const records = result.data.filter((r) => Array.isArray(r));
+  const delimiter = guess.meta.delimiter || ',';
+  const result = Papa.parse<string[]>(body, { delimiter, skipEmptyLines: false, header: false });
+  const parsed = result.data.filter((r) => Array.isArray(r));
+  const parsedLines = recordLines(parsed);
+  const kept = parsed.flatMap((r, i) => (r.some((cell) => cell.trim() !== '') ? [i] : []));
+  const records = kept.map((i) => parsed[i]!);
+  const lines = kept.map((i) => parsedLines[i]!);
   const columns = records.reduce((max, r) => Math.max(max, r.length), 0);
   const padded = records.map((r) =>
     r.length < columns ? [...r, ...Array<string>(columns - r.length).fill('')] : r,
   );
   const unclosed = result.errors.find((e) => e.code === 'MissingQuotes');
-  const at = unclosed?.row === undefined ? -1 : Math.min(unclosed.row, padded.length - 1);
+  const at = unclosed?.row === undefined ? -1 : Math.min(unclosed.row, parsed.length - 1);
   return {
     records: padded,
+    lines,
     columns,
-    delimiter: result.meta.delimiter || ',',
-    unclosedQuoteLine: unclosed ? (at >= 0 ? recordLines(padded)[at]! : 1) : null,
+    delimiter,
+    unclosedQuoteLine: unclosed ? (at >= 0 ? parsedLines[at]! : 1) : null,
   };
 }
 
@@ -145,9 +159,12 @@ export function headerCells(table: ParsedTable, hasHeader: boolean): string[] | 
   return hasHeader && table.records[0] ? table.records[0] : null;
 }
 
-/** Lines where each record starts, counted from the raw text (quoted line breaks included). */
+/**
+ * Lines where each record starts: papaparse does not report them, so a record's line is 1 + the
+ * line breaks of the records before it (quoted line breaks included). Right only when no line was
+ * skipped: empty lines must be among the records.
+ */
 function recordLines(records: readonly string[][]): number[] {
-  // Papaparse does not report lines; a record's line is 1 + the line breaks of the records before.
   const lines: number[] = [];
   let line = 1;
   for (const record of records) {
@@ -163,7 +180,7 @@ export function buildRows(
   mapping: readonly ColumnRole[],
   hasHeader: boolean,
 ): ImportRow[] {
-  const lines = recordLines(table.records);
+  const lines = table.lines;
   const start = hasHeader ? 1 : 0;
   const rows: ImportRow[] = [];
   for (let r = start; r < table.records.length; r++) {
