@@ -196,6 +196,31 @@ test('type a flowchart, break and fix it, save, reload, export SVG and PNG, open
   );
 });
 
+test('a diagram saved with code that does not draw says so, then and after a reload', async ({
+  page,
+}) => {
+  await signUp(page, newUser('teacher'));
+  await page.goto('/dashboard/mermaid/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Novo diagrama' })).toBeVisible();
+  await page.getByLabel('Título').fill('Rascunho da aula');
+  await page.getByLabel('Descrição').fill('Ainda em construção.');
+  await replaceCode(page, 'flowchart TD\n  A --> --> B [[[');
+  await expect(page.getByRole('status').filter({ hasText: 'Erro de sintaxe' })).toBeVisible();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(
+    page.getByText(
+      'Diagrama salvo. O código ainda tem um erro: o desenho só aparece depois de corrigido.',
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/mermaid\/(?!new)[^/]+$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rascunho da aula' })).toBeVisible();
+  await expect(preview(page)).toContainText(
+    'O código tem um erro (veja acima) e ainda não dá um desenho.',
+  );
+  await expect(preview(page)).not.toContainText('Escreva o código');
+});
+
 test('the tutor draws from a prompt, on a 360 px phone in English', async ({ page }) => {
   await signUp(page, newUser('student'));
   await page.evaluate(() => localStorage.setItem('aprenda.lang', 'en'));

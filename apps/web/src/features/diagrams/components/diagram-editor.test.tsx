@@ -71,6 +71,15 @@ describe('DiagramEditorScreen', () => {
     expect(screen.getByRole('textbox', { name: 'Título' })).toHaveFocus();
     expect(screen.getByRole('textbox', { name: 'Título' })).toHaveAttribute('aria-invalid', 'true');
     expect(posted).toEqual([]);
+    // Each error goes as soon as its field is filled in; the next save checks again.
+    await user.type(screen.getByRole('textbox', { name: 'Título' }), 'Ciclo da água');
+    expect(screen.getAllByText('Campo obrigatório.')).toHaveLength(1);
+    expect(screen.getByRole('textbox', { name: 'Título' })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Descrição' }), 'Evaporação e chuva');
+    expect(screen.queryByText('Campo obrigatório.')).toBeNull();
     // No key anywhere: the tutor explains, the editor still works by hand.
     expect(await screen.findByText(/é preciso uma chave de API/)).toBeInTheDocument();
   });

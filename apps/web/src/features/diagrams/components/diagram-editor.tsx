@@ -166,6 +166,15 @@ function Editor({ saved }: { saved: Diagram | null }) {
   function change(patch: Partial<DiagramDraft>) {
     setDraft((old) => ({ ...old, ...patch }));
     setSaveError(null);
+    // A field's error goes once the field is edited (as in the other forms); the next save checks again.
+    const fixed = (Object.keys(patch) as Array<keyof DiagramDraft>).filter((key) => errors[key]);
+    if (fixed.length > 0) {
+      setErrors((old) => {
+        const next = { ...old };
+        for (const key of fixed) delete next[key];
+        return next;
+      });
+    }
   }
 
   function applyGenerated(result: GeneratedDiagram) {
@@ -181,6 +190,9 @@ function Editor({ saved }: { saved: Diagram | null }) {
     else if (found.description) document.getElementById(`${id}-description`)?.focus();
     else if (found.code) code.current?.goToLine(1);
   }
+
+  /** "Diagrama salvo.", and when the code does not draw, that it is saved as it is. */
+  const savedMessage = () => (preview.problem ? t('editor.savedWithProblem') : t('editor.saved'));
 
   function save() {
     const found = validateDiagram(draft);
@@ -198,7 +210,7 @@ function Editor({ saved }: { saved: Diagram | null }) {
         {
           onSuccess: (diagram) => {
             clearDraft(NEW_DIAGRAM_ID);
-            toastSuccess(t('editor.saved'));
+            toastSuccess(savedMessage());
             void navigate(diagramPath(diagram.id), { replace: true });
           },
           onError,
@@ -208,7 +220,7 @@ function Editor({ saved }: { saved: Diagram | null }) {
     }
     const changes = changedFields(draftOf(saved), draft);
     if (Object.keys(changes).length === 0) {
-      toastSuccess(t('editor.saved'));
+      toastSuccess(savedMessage());
       return;
     }
     update.mutate(
@@ -216,7 +228,7 @@ function Editor({ saved }: { saved: Diagram | null }) {
       {
         onSuccess: (diagram) => {
           setDraft((old) => ({ ...old, title: diagram.title, description: diagram.description }));
-          toastSuccess(t('editor.saved'));
+          toastSuccess(savedMessage());
         },
         onError,
       },
@@ -487,6 +499,7 @@ function Editor({ saved }: { saved: Diagram | null }) {
           drawing={preview.drawing}
           title={draft.title}
           errorId={errorId}
+          readOnly={readOnly}
           onGoToLine={(line) => code.current?.goToLine(line)}
         />
       </div>

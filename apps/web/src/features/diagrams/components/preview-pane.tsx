@@ -15,6 +15,7 @@ export function PreviewPane({
   drawing,
   title,
   errorId,
+  readOnly = false,
   onGoToLine,
 }: {
   good: GoodPreview | null;
@@ -23,6 +24,8 @@ export function PreviewPane({
   title: string;
   /** The id of the error text (the code pane is described by it). */
   errorId: string;
+  /** Someone else's diagram, shared to read: a code that does not draw is not theirs to fix. */
+  readOnly?: boolean;
   onGoToLine: (line: number) => void;
 }) {
   const { t } = useTranslation('diagrams');
@@ -84,7 +87,13 @@ export function PreviewPane({
         {good ? (
           <div dangerouslySetInnerHTML={{ __html: good.svg }} />
         ) : (
-          <p className="py-10 text-center text-sm text-zinc-400">{t('editor.previewEmpty')}</p>
+          <p className="py-10 text-center text-sm text-zinc-400">
+            {problem
+              ? t(readOnly ? 'editor.previewBrokenShared' : 'editor.previewBroken')
+              : drawing
+                ? t('editor.rendering')
+                : t('editor.previewEmpty')}
+          </p>
         )}
       </div>
     </section>
