@@ -280,12 +280,12 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
     const assignment = await assign(set.id, { shuffle: false });
     // Six students: item 5 always right (too easy), item 6 always wrong (too hard), item 7 right
     // exactly for the strong students (discriminates), item 8 at random.
-    const plan: Record<number, string[]> = {
+    const plan: Record<number, (string | null)[]> = {
       0: ['a', 'b', 'a', 'a'],
       1: ['a', 'b', 'a', 'b'],
       2: ['a', 'b', 'a', 'a'],
       3: ['a', 'b', 'b', 'b'],
-      4: ['a', 'b', 'b', 'a'],
+      4: ['a', 'b', 'b', null], // handed in with item 8 blank
       5: ['a', 'c', 'b', 'b'],
     };
     for (const [i, picks] of Object.entries(plan)) {
@@ -294,6 +294,7 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
         .body;
       expect(attempt.items.map((x) => x.item.id)).toEqual(items.slice(4, 8));
       for (const [k, choice] of picks.entries()) {
+        if (choice === null) continue;
         expect((await answer(s, attempt.id, items[4 + k]!, choice)).status).toBe(201);
       }
       if (Number(i) !== 5) await a.call(s, 'POST', `/attempts/${attempt.id}/submit`);
@@ -314,7 +315,13 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
     expect(row5.score).toBeNull(); // not handed in
     expect(res.body.distribution.reduce((x, y) => x + y, 0)).toBe(5);
 
-    const [easy, hard, good] = res.body.analysis;
+    const [easy, hard, good, random] = res.body.analysis;
+    // Five answers (one from the attempt still open) and one blank in a handed-in attempt: the
+    // blank counts, as 0, and is told apart.
+    expect(random!.answers).toBe(6);
+    expect(random!.blank).toBe(1);
+    expect(easy!.blank).toBe(0);
+    expect(res.body.students.find((s) => s.user_id === students[4]!.id)!.cells[3]).toBe('missing');
     expect(easy!.facility).toBe(1);
     expect(easy!.flags).toContain('too_easy');
     expect(hard!.facility).toBe(0);

@@ -417,7 +417,10 @@ export interface ItemAnalysis {
   item_id: string;
   stem: string;
   kind: ItemKind;
+  /** Attempts that count for the item: answered, or handed in with it blank (scored 0). */
   answers: number;
+  /** Of `answers`, the handed-in attempts that left the item blank. */
+  blank: number;
   /** Share of the answers that were right (Moodle's facility index), or null without answers. */
   facility: number | null;
   /** Correlation of the item's score with the rest of the test (Moodle's discrimination index). */

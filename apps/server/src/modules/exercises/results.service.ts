@@ -158,6 +158,7 @@ export async function assignmentResults(
     const itemScores: number[] = [];
     const restScores: number[] = [];
     const picks = new Map<string, number>();
+    let blank = 0;
     for (const t of counting.values()) {
       const ids = attemptItemIds(t);
       if (!ids.includes(item.id)) continue;
@@ -167,6 +168,7 @@ export async function assignmentResults(
       const total = ids.reduce((sum, id) => sum + Number(last.get(`${t.id}|${id}`)?.score ?? 0), 0);
       itemScores.push(mine);
       restScores.push(total - mine);
+      if (!a) blank += 1;
       if (a) {
         const response = JSON.parse(a.response) as ItemResponse;
         const picked =
@@ -197,6 +199,7 @@ export async function assignmentResults(
       stem: item.stem,
       kind: item.kind,
       answers: n,
+      blank,
       facility,
       discrimination,
       choices,

@@ -17,6 +17,7 @@ import {
   type ItemInput,
   type ItemKind,
 } from '@aprenda/shared/schemas/exercises';
+import { TEMPLATE_PLACEHOLDER } from './item-text';
 
 /**
  * The item editor's state and its checks (docs/api/exercises.md). The form keeps every kind's part
@@ -82,8 +83,6 @@ export type FormErrors = Record<string, FormIssue>;
 
 /** Function and constant names a formula reserves (the server's FORMULA_RESERVED_NAMES). */
 export const RESERVED_NAMES = ['sqrt', 'abs', 'floor', 'ceil', 'round', 'min', 'max', 'pi'];
-
-const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g;
 
 let keySeq = 0;
 function nextKey(): string {
@@ -191,7 +190,7 @@ export function move<T>(list: T[], from: number, to: number): T[] {
 }
 
 function placeholders(text: string): string[] {
-  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+  return [...text.matchAll(TEMPLATE_PLACEHOLDER)].map((m) => m[1]!);
 }
 
 function identifiers(formula: string): string[] {

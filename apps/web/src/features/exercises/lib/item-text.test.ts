@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { difficultyLevel, giftErrorKey, giftFileProblem, hasMaths, stemSummary } from './item-text';
+import {
+  difficultyLevel,
+  giftErrorKey,
+  giftFileProblem,
+  hasMaths,
+  markPlaceholders,
+  stemSummary,
+} from './item-text';
 
 describe('stemSummary', () => {
   it('takes the first line without markdown marks', () => {
@@ -37,5 +44,18 @@ describe('GIFT helpers', () => {
   it('words every code, an unknown one as invalid', () => {
     expect(giftErrorKey('syntax')).toBe('gift.errors.syntax');
     expect(giftErrorKey('other')).toBe('gift.errors.invalid');
+  });
+});
+
+describe('markPlaceholders', () => {
+  it('boxes a template variable inside maths, and leaves it as written elsewhere', () => {
+    expect(markPlaceholders('Resolva $3x = {{p}}$ para {{ p }}.')).toBe(
+      'Resolva $3x = {\\boxed{\\mathrm{p}}}$ para {{ p }}.',
+    );
+    // A power keeps its group; display maths too; text without placeholders is unchanged.
+    expect(markPlaceholders('$$x^{{n}} + {{ a_1 }}$$')).toBe(
+      '$$x^{\\boxed{\\mathrm{n}}} + {\\boxed{\\mathrm{a_1}}}$$',
+    );
+    expect(markPlaceholders('Quanto é $2+3$? R$ 5')).toBe('Quanto é $2+3$? R$ 5');
   });
 });

@@ -33,6 +33,23 @@ export function hasMaths(text: string): boolean {
   return /\$[^$\s][^$]*\$/.test(text);
 }
 
+/** `{{name}}` (spaces allowed inside the braces), the placeholder of a template variable. */
+export const TEMPLATE_PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g;
+
+/**
+ * A template's text as its author reads it: inside maths, `{{name}}` becomes a boxed name (KaTeX
+ * reads `{{p}}` as a group and draws a bare "p", which looks like a letter of the formula); outside
+ * maths it stays as written. A student's text never has placeholders (the server fills them in).
+ */
+export function markPlaceholders(text: string): string {
+  return text.replace(/(\$\$?)([^$]+?)\1/g, (_whole, fence: string, body: string) => {
+    const marked = body.replace(TEMPLATE_PLACEHOLDER, (_m, name: string) => {
+      return `{\\boxed{\\mathrm{${name}}}}`;
+    });
+    return `${fence}${marked}${fence}`;
+  });
+}
+
 export type DifficultyLevel = 'easy' | 'medium' | 'hard';
 
 /**

@@ -48,7 +48,8 @@ function ItemCard({ item, n }: { item: ItemAnalysis; n: number }) {
           <StemLine text={stemSummary(item.stem, 200)} />
         </div>
         <p className="text-sm text-zinc-400 tabular-nums">
-          {t('results.answers', { count: item.answers })}
+          {t('results.answers', { count: item.answers - item.blank })}
+          {item.blank > 0 ? ` · ${t('results.blank', { count: item.blank })}` : null}
         </p>
       </div>
 
