@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { MAX_JSON_BODY_BYTES } from '@aprenda/shared/constants';
 import { systemClock } from './lib/clock.ts';
@@ -13,6 +12,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { bodyGuard } from './middleware/body-limit.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { createRateLimitStore } from './lib/rate-limits.ts';
+import { accountKeyOf, signInAccountLimiter } from './lib/sign-in-lock.ts';
 import { clientIp } from './middleware/client-ip.ts';
 import { inputGuard } from './middleware/input-guard.ts';
 import { originGuard } from './middleware/origin-guard.ts';
@@ -137,17 +137,13 @@ export function createApp(deps: AppDeps) {
   }
 
   // 6. Wrong passwords per account: after AUTH_ACCOUNT_MAX_FAILURES the account (whatever the
-  // address) is locked for AUTH_ACCOUNT_LOCK_SECONDS; a correct password clears the count.
+  // address) is locked for AUTH_ACCOUNT_LOCK_SECONDS; a correct password clears the count, and so
+  // does a password reset (lib/sign-in-lock.ts).
   const signInEmail = `${records.toLowerCase()}/auth/sign-in/email`;
   onPosts(
     '*',
     rateLimit({
-      limiter: ctx.rateLimitStore.limiter({
-        name: 'sign-in-account',
-        points: ctx.env.AUTH_ACCOUNT_MAX_FAILURES,
-        durationSeconds: ctx.env.AUTH_ACCOUNT_LOCK_SECONDS,
-        blockSeconds: ctx.env.AUTH_ACCOUNT_LOCK_SECONDS,
-      }),
+      limiter: signInAccountLimiter(ctx.env, ctx.rateLimitStore),
       applies: (c) => normalisePath(c.req.path) === signInEmail,
       key: accountKey,
       code: 'sign_in_locked',
@@ -227,7 +223,7 @@ async function accountKey(c: Context): Promise<string | null> {
   try {
     const body = (await c.req.raw.clone().json()) as { email?: unknown };
     if (typeof body.email !== 'string' || body.email.trim() === '') return null;
-    return createHash('sha256').update(body.email.trim().toLowerCase()).digest('base64url');
+    return accountKeyOf(body.email);
   } catch {
     return null;
   }

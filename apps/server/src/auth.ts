@@ -12,6 +12,8 @@ import { defineCacheScope } from './lib/cache-scopes.ts';
 import { publicOrigin, trustedOrigins } from './lib/origins.ts';
 import type { Mail, Mailer } from './lib/mailer.ts';
 import { resetPasswordMail, verifyEmailMail } from './lib/mail-templates.ts';
+import type { RateLimitStore } from './lib/rate-limits.ts';
+import { accountKeyOf, signInAccountLimiter } from './lib/sign-in-lock.ts';
 
 /** What Better Auth is built from (the app's context has all of it; the migration CLI less). */
 interface AuthDeps {
@@ -20,6 +22,8 @@ interface AuthDeps {
   secret: string;
   mailer?: Mailer;
   logger?: Logger;
+  /** The sign-in limits' counters (a password reset ends the account's lock). */
+  rateLimitStore?: RateLimitStore;
 }
 
 /** Where the links of the auth mails land in the web app. */
@@ -202,6 +206,11 @@ export function createAuthOptions(ctx: AuthDeps) {
       resetPasswordTokenExpiresIn: 60 * 60,
       // A new password signs every session out (a stolen one included).
       revokeSessionsOnPasswordReset: true,
+      // Whoever opened the mailed link owns the account: a lock of wrong passwords ends with it.
+      onPasswordReset: async ({ user }: { user: { email: string } }) => {
+        if (!ctx.rateLimitStore) return;
+        await signInAccountLimiter(ctx.env, ctx.rateLimitStore).reset(accountKeyOf(user.email));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,

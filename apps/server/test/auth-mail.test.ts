@@ -157,6 +157,32 @@ describe.each(dialects)('e-mail verification and password reset (%s)', (dialect)
     expect(smtp.mails.length).toBe(before);
   });
 
+  it('a password reset ends the lock that wrong passwords put on the account', async () => {
+    const user = await signUp(t);
+    for (let i = 1; i <= 5; i++) {
+      expect((await signIn(user.email, `errada-${i}-senha`)).status, `wrong ${i}`).toBe(401);
+    }
+    const locked = await signIn(user.email, 'errada-6-senha');
+    expect(locked.status).toBe(429);
+    expect(((await locked.json()) as Problem).code).toBe('sign_in_locked');
+
+    await smtp.waitFor(user.email, 1); // the verification mail of the sign-up
+    const asked = await jsonRequest(t, 'POST', '/pb/auth/request-password-reset', {
+      email: user.email,
+    });
+    expect(asked.status).toBe(200);
+    const mail = await smtp.waitFor(user.email, 2);
+    expect(mail.subject).toBe('Aprenda: troque sua senha');
+    const token = new URL(mail.links[0]!).searchParams.get('token')!;
+    const done = await jsonRequest(t, 'POST', '/pb/auth/reset-password', {
+      token,
+      newPassword: 'senha-nova-segura-3',
+    });
+    expect(done.status).toBe(200);
+    // The new password signs in at once, not 15 minutes later.
+    expect((await signIn(user.email, 'senha-nova-segura-3')).status).toBe(200);
+  });
+
   it('a forged or expired reset token is 400 invalid_token', async () => {
     const res = await jsonRequest(t, 'POST', '/pb/auth/reset-password', {
       token: 'nao-existe-0123456789',
