@@ -195,6 +195,7 @@ describe.each(dialects)('Conversation API (%s)', (dialect) => {
     const water = await create(u, { title: 'Ciclo da água' });
     const plain = await create(u, { title: 'Sem título' });
     await send(u, plain.id, 'Como funciona a MITOCÔNDRIA na célula?');
+    const grade = await create(u, { title: 'Equações do 1º grau — 2ª série' });
     const other = await create(bob, { title: 'Fotossíntese do Bob' });
 
     const ids = async (q: string) =>
@@ -205,10 +206,14 @@ describe.each(dialects)('Conversation API (%s)', (dialect) => {
     expect(await ids('mitocondria')).toEqual([plain.id]); // message text
     expect(await ids('celula mitoc')).toEqual([plain.id]); // prefix of the last word
     expect(await ids('fotos')).toEqual([photo.id]);
+    // Ordinals as schools write them ("9º ano", "2ª série"): º and ª are not an o and an a.
+    expect(await ids('1º')).toEqual([grade.id]);
+    expect(await ids('equacoes 2ª')).toEqual([grade.id]);
+    expect(await ids('2ª SÉRIE')).toEqual([grade.id]);
     expect(await ids('inexistente')).toEqual([]);
     expect(await ids('"; drop table messages; --')).toEqual([]);
-    expect(await ids('  ')).toHaveLength(3);
-    expect(await ids('*')).toHaveLength(3);
+    expect(await ids('  ')).toHaveLength(4);
+    expect(await ids('*')).toHaveLength(4);
     // Never someone else's conversation.
     expect(await ids('bob')).toEqual([]);
     void other;

@@ -26,10 +26,14 @@ type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret'>;
 // ---------------------------------------------------------------------------------------------
 // Search
 
-/** Lower case without accents (the same folding the indexes use). */
+/**
+ * Lower case without accents, as the indexes fold (SQLite's unicode61 with remove_diacritics,
+ * PostgreSQL's aprenda_fold): canonical decomposition only (NFD), so that the ordinals º and ª of
+ * "1º ano" and "2ª série" stay as the indexes keep them (NFKD made them an o and an a).
+ */
 export function foldText(text: string): string {
   return text
-    .normalize('NFKD')
+    .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .replace(/ø/g, 'o')
     .replace(/ł/g, 'l')
