@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'provider_rate_limited',
   'provider_timeout',
   'provider_stream_dropped',
+  'provider_unreachable',
   'provider_error',
   'nothing_to_regenerate',
   'forbidden_origin',

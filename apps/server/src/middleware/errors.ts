@@ -68,6 +68,7 @@ export const STATUS_OF = {
   provider_rate_limited: 502,
   provider_timeout: 504,
   provider_stream_dropped: 502,
+  provider_unreachable: 502,
   provider_error: 502,
   nothing_to_regenerate: 400,
   forbidden_origin: 403,

@@ -30,6 +30,7 @@ export const PROVIDER_ERROR_CODES = [
   'provider_rate_limited',
   'provider_timeout',
   'provider_stream_dropped',
+  'provider_unreachable',
   'provider_error',
 ] as const;
 export type ProviderErrorCode = (typeof PROVIDER_ERROR_CODES)[number];

@@ -13,7 +13,43 @@ export function classifyProviderError(error: unknown, gotOutput: boolean): Provi
   if (status !== undefined && (status < 200 || status >= 300)) return 'provider_error';
   // No error status: the connection failed, or a successful response was cut while it was being
   // read ("Failed to process successful response", status 200). Mid-answer: a dropped stream.
-  return gotOutput ? 'provider_stream_dropped' : 'provider_error';
+  if (gotOutput) return 'provider_stream_dropped';
+  // Never reached: the school's network (a firewall, no internet, a wrong base URL) is the cause,
+  // not the provider — said apart so that nobody looks for it at the provider.
+  return connectionFailed(error) ? 'provider_unreachable' : 'provider_error';
+}
+
+/** Error codes of a connection that never opened (Node's, undici's). */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+  'CERT_HAS_EXPIRED',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+]);
+
+/**
+ * Whether the request never reached the provider: fetch's "fetch failed" TypeError, or a socket
+ * error code anywhere in the `cause` chain (the AI SDK wraps it as "Cannot connect to API").
+ */
+export function connectionFailed(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 6 && e; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+    if (e instanceof TypeError && e.message === 'fetch failed') return true;
+    e =
+      (e as { cause?: unknown; lastError?: unknown }).lastError ?? (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** The HTTP status of a provider error, if it has one (also through `cause` chains). */
