@@ -274,6 +274,11 @@ test('a dropped stream keeps the partial answer, says why and retries', async ({
   await expect(page.getByRole('article', { name: 'Você' })).toContainText(
     'Explique a regra de três.',
   );
+  // Said once, next to "Tentar de novo" — not again under the answer — also after a reload.
+  await expect(page.getByText('A resposta falhou', { exact: false })).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'A resposta falhou' })).toBeVisible();
+  await expect(page.getByText('A resposta falhou', { exact: false })).toHaveCount(1);
   await page.getByRole('button', { name: 'Tentar de novo' }).click();
   await expect(page.getByRole('article', { name: 'Tutor' }).last()).toContainText(
     'Agora deu certo.',

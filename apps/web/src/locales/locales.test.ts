@@ -83,6 +83,17 @@ describe('locales', () => {
     }
   });
 
+  it('words every count with its plural forms ("1 usos", "1 cópias" were shown)', () => {
+    for (const lang of LANGUAGES) {
+      for (const ns of NAMESPACES) {
+        for (const [key, value] of flatten(files[`./${lang}/${ns}.json`]?.default)) {
+          if (!String(value).includes('{{count')) continue;
+          expect(/_(zero|one|two|few|many|other)$/.test(key), `${lang} ${ns}:${key}`).toBe(true);
+        }
+      }
+    }
+  });
+
   it('translates every error code in both languages', () => {
     for (const lang of LANGUAGES) {
       const errors = resources[lang].errors as Record<string, string>;

@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { KeyRound } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
+/** The profile's AI keys section, as a link's fragment: the link lands on it, not on the page top. */
+export const API_KEYS_ANCHOR = 'chaves-de-ia';
+
 /**
  * No AI key anywhere (neither the user's nor the school's): one explanation wherever the AI is
  * used — what `body` says it is for, where to add a key. Nothing is sent until then.
@@ -22,7 +25,10 @@ export function NoKeyNote({ body, className }: { body: string; className?: strin
         {t('noKey.title')}
       </p>
       <p className="text-zinc-200">{body}</p>
-      <Link to="/profile" className="self-start text-primary underline underline-offset-2">
+      <Link
+        to={`/profile#${API_KEYS_ANCHOR}`}
+        className="self-start text-primary underline underline-offset-2"
+      >
         {t('noKey.link')}
       </Link>
     </div>

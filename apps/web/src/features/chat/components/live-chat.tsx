@@ -383,6 +383,7 @@ export function LiveChat({
                     onRegenerate={regenerate}
                     onEdit={() => setEditing(textOf(message))}
                     readonly={readonly}
+                    failureBelow={isLast && Boolean(streamError || storedFailure)}
                   />
                 )}
               </div>

@@ -19,6 +19,8 @@ export interface MessageItemProps {
   onEdit: () => void;
   /** A teacher reads a student's conversation: the questions are the student's, not "You". */
   readonly?: boolean;
+  /** The last answer's failure is said below the list, with "Tentar de novo": not here too. */
+  failureBelow?: boolean;
 }
 
 /** One message: the question as typed, the answer as markdown, and the actions that apply. */
@@ -31,6 +33,7 @@ export function MessageItem({
   onRegenerate,
   onEdit,
   readonly = false,
+  failureBelow = false,
 }: MessageItemProps) {
   const { t } = useTranslation('chat');
   const text = textOf(message);
@@ -75,7 +78,7 @@ export function MessageItem({
       {(stopped || status === 'stopped') && !streaming ? (
         <p className="text-xs text-zinc-400">{t('chat.stopped')}</p>
       ) : null}
-      {failed ? (
+      {failed && !failureBelow ? (
         <p className="text-xs text-red-300">
           {t('chat.failed', {
             reason: errorText(t, message.metadata?.errorCode, { scope: 'chat' }),

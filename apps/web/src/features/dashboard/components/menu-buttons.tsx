@@ -3,14 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Menu } from 'lucide-react';
 import type { SessionUser } from '@aprenda/shared/schemas/auth';
 import { Button } from '@/components/ui/button';
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (
-    ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() ||
-    '?'
-  );
-}
+import { initials } from '../lib/initials';
 
 /**
  * The buttons that open the user menu and the navigation drawer. The shell paints them at once;

@@ -3,10 +3,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { Toaster } from '@/components/ui/sonner';
 import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { problem, reply, serve, stubFetch } from '@/test/fetch-stub';
+import { API_KEYS_ANCHOR } from '@/components/ai/no-key-note';
 import { ApiKeysSection } from './api-keys-section';
 
 const fetchMock = stubFetch();
@@ -18,7 +20,11 @@ const OPENAI_KEY = {
   updated_at: '2026-03-01T10:00:00.000Z',
 };
 
-function setup(lang: 'pt-BR' | 'en' = 'pt-BR', deleteAnswer = () => reply(null, 204)) {
+function setup(
+  lang: 'pt-BR' | 'en' = 'pt-BR',
+  deleteAnswer = () => reply(null, 204),
+  entry = '/profile',
+) {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   const deletes: string[] = [];
   let stored = [OPENAI_KEY];
@@ -38,7 +44,9 @@ function setup(lang: 'pt-BR' | 'en' = 'pt-BR', deleteAnswer = () => reply(null, 
   render(
     <I18nextProvider i18n={createI18n()}>
       <QueryClientProvider client={client}>
-        <ApiKeysSection />
+        <MemoryRouter initialEntries={[entry]}>
+          <ApiKeysSection />
+        </MemoryRouter>
         <Toaster />
       </QueryClientProvider>
     </I18nextProvider>,
@@ -87,5 +95,23 @@ describe('API keys: removing one asks first', () => {
       await screen.findByText(/The server is having trouble reaching its data right now/),
     ).toBeInTheDocument();
     expect(screen.getByText(/sk-…wxyz/)).toBeInTheDocument();
+  });
+});
+
+describe('API keys: reached from "Adicionar uma chave no perfil"', () => {
+  it('a link to the section lands on it (focused), not on the top of the profile', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    setup('pt-BR', undefined, `/profile#${API_KEYS_ANCHOR}`);
+    const region = screen.getByRole('region', { name: 'Chaves de API' });
+    await waitFor(() => expect(region).toHaveFocus());
+    expect(scrolled).toEqual([region]);
+  });
+
+  it('the profile opened on its own leaves the focus where it is', () => {
+    setup();
+    expect(screen.getByRole('region', { name: 'Chaves de API' })).not.toHaveFocus();
   });
 });

@@ -1,7 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { KeyRound, Loader2 } from 'lucide-react';
 import { AI_PROVIDERS, type AiProvider } from '@aprenda/shared/constants';
+import { API_KEYS_ANCHOR } from '@/components/ai/no-key-note';
 import type { MaskedApiKey } from '@aprenda/shared/schemas/records';
 import { putApiKeySchema } from '@aprenda/shared/schemas/records';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -153,8 +155,23 @@ export function ApiKeysSection() {
   const { data, isPending, isError, refetch } = useApiKeys();
   const byProvider = new Map((data?.items ?? []).map((k) => [k.provider, k]));
   const headingId = useId();
+  const { hash } = useLocation();
+  const section = useRef<HTMLDivElement>(null);
+  // Opened from "Adicionar uma chave no perfil": straight to this section, below the fold.
+  useEffect(() => {
+    if (hash !== `#${API_KEYS_ANCHOR}`) return;
+    section.current?.scrollIntoView?.({ block: 'start' });
+    section.current?.focus({ preventScroll: true });
+  }, [hash]);
   return (
-    <Card aria-labelledby={headingId} role="region">
+    <Card
+      ref={section}
+      id={API_KEYS_ANCHOR}
+      tabIndex={-1}
+      className="scroll-mt-20 outline-none"
+      aria-labelledby={headingId}
+      role="region"
+    >
       <CardHeader>
         <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
           <KeyRound className="size-5 text-primary" aria-hidden />

@@ -272,8 +272,8 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
               </p>
               <p className="text-sm text-zinc-400 tabular-nums">
                 {invite.max_uses === null
-                  ? t('invites.usesUnlimited', { uses: invite.uses })
-                  : t('invites.uses', { uses: invite.uses, max: invite.max_uses })}
+                  ? t('invites.usesUnlimited', { count: invite.uses })
+                  : t('invites.uses', { uses: invite.uses, count: invite.max_uses })}
                 {' · '}
                 {t('invites.expiresOn', {
                   date: formatDateTime(invite.expires_at, i18n.language),

@@ -41,7 +41,7 @@ export function AssignmentCard({ assignment: a }: { assignment: StudentAssignmen
           <span className="text-zinc-300">
             {a.attempts_allowed === 0
               ? t('list.attemptsUnlimited', { count: a.attempts_used })
-              : t('list.attempts', { used: a.attempts_used, allowed: a.attempts_allowed })}
+              : t('list.attempts', { used: a.attempts_used, count: a.attempts_allowed })}
           </span>
         </p>
       ) : a.status === 'missed' ? (

@@ -86,7 +86,7 @@ export function AssignmentOverview({
         <Fact label={t('overview.attempts')}>
           {a.attempts_allowed === 0
             ? t('list.attemptsUnlimited', { count: a.attempts_used })
-            : t('list.attempts', { used: a.attempts_used, allowed: a.attempts_allowed })}
+            : t('list.attempts', { used: a.attempts_used, count: a.attempts_allowed })}
         </Fact>
         <Fact label={t('overview.feedback')}>{t(`overview.feedbackMode.${a.feedback}`)}</Fact>
         {a.status === 'done' ? (
