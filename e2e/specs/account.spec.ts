@@ -110,3 +110,21 @@ test('"Alterar senha" on the profile: the current password is checked, the new o
   await signInHere(page, user.email, fresh);
   await expect(page).toHaveURL(/\/dashboard\/?$/);
 });
+
+test('"Seu nome" on the profile: the new name shows in the header and the account at once', async ({
+  page,
+}) => {
+  const user = newUser();
+  await signUp(page, user);
+  await page.goto('/profile');
+  const field = page.getByLabel('Nome', { exact: true });
+  await expect(field).toHaveValue(user.name);
+  await field.fill('Conceição Araújo 👩‍🏫');
+  await page.getByRole('button', { name: 'Salvar nome' }).click();
+  await expect(page.getByText('Nome atualizado.')).toBeVisible();
+  // The header's menu and the account card read the session again: no reload needed.
+  await expect(page.getByRole('banner')).toContainText('Conceição Araújo');
+  await expect(page.getByRole('banner')).toContainText('CA');
+  await page.reload();
+  await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('Conceição Araújo 👩‍🏫');
+});

@@ -128,7 +128,7 @@ export const authErrorScope = new AsyncLocalStorage<{ error?: unknown }>();
 /**
  * Sign-up and profile rules Better Auth does not enforce by itself:
  * - sign-up must carry a valid `role` (`student` | `teacher`) and a non-blank name ≤ 100 chars;
- * - the role is chosen once: `update-user` may not change it.
+ * - the role is chosen once: `update-user` may not change it; a new name follows the sign-up's rule.
  * Errors keep Better Auth's shape (`{ code, message }`), code `VALIDATION_ERROR` / `FIELD_NOT_ALLOWED`.
  */
 const authRules = createAuthMiddleware(async (c) => {
@@ -150,6 +150,18 @@ const authRules = createAuthMiddleware(async (c) => {
         code: 'FIELD_NOT_ALLOWED',
         message: 'role is not allowed to be set',
       });
+    }
+    // A new name follows the sign-up's rule (not blank, at most NAME_MAX_LENGTH), and is stored
+    // trimmed.
+    if ('name' in body) {
+      const parsed = signUpSchema.shape.name.safeParse(body.name);
+      if (!parsed.success) {
+        throw APIError.from('BAD_REQUEST', {
+          code: 'VALIDATION_ERROR',
+          message: `name: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+        });
+      }
+      body.name = parsed.data;
     }
   }
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAME_MAX_LENGTH } from '@aprenda/shared/constants';
 import {
   bearer,
   cookiesFrom,
@@ -214,10 +215,25 @@ describe.each(dialects)('sign-up, sign-in, sign-out (%s)', (dialect) => {
       t,
       'POST',
       '/pb/auth/update-user',
-      { name: 'Novo Nome' },
+      { name: '  Novo Nome  ' },
       bearer(u),
     );
     expect(ok.status).toBe(200);
+    const named = async () =>
+      (
+        await t.db.db
+          .selectFrom('user')
+          .select('name')
+          .where('id', '=', u.id)
+          .executeTakeFirstOrThrow()
+      ).name;
+    expect(await named()).toBe('Novo Nome');
+    // As at sign-up: never blank, never over NAME_MAX_LENGTH; nothing changes then.
+    for (const name of ['', '   ', 'x'.repeat(NAME_MAX_LENGTH + 1), 42]) {
+      const bad = await jsonRequest(t, 'POST', '/pb/auth/update-user', { name }, bearer(u));
+      expect(bad.status, JSON.stringify(name)).toBe(400);
+    }
+    expect(await named()).toBe('Novo Nome');
   });
 
   it('rejects a cross-site sign-in (untrusted Origin)', async () => {

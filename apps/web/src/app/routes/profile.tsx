@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
 import { EmailVerificationNotice } from '@/features/auth/components/email-verification-notice';
+import { ChangeNameSection } from '@/features/auth/components/change-name-section';
 import { ChangePasswordSection } from '@/features/auth/components/change-password-section';
 import { ResendVerificationButton } from '@/features/auth/components/resend-verification-button';
 import { AccountCard } from '@/features/profile/components/account-card';
@@ -20,6 +21,7 @@ export function ProfilePage() {
       <div className="flex flex-col gap-6">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('title')}</h1>
         <AccountCard user={user} emailAction={<ResendVerificationButton email={user.email} />} />
+        <ChangeNameSection key={user.name} name={user.name} />
         <ChangePasswordSection />
         <ApiKeysSection />
         <CalendarFeedSection />

@@ -9,6 +9,7 @@ import { Toaster } from '@/components/ui/sonner';
 import { problem, reply, requestUrl, serve, stubFetch } from '@/test/fetch-stub';
 import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { ChangeNameSection } from './change-name-section';
 import { ChangePasswordSection } from './change-password-section';
 import { EmailVerificationNotice } from './email-verification-notice';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -149,6 +150,46 @@ describe('Alterar senha', () => {
       revokeOtherSessions: true,
     });
     expect(screen.getByLabelText('Senha atual')).toHaveValue('');
+  });
+});
+
+describe('Seu nome', () => {
+  it('checks the name as at sign-up, saves it trimmed and reads the session again', async () => {
+    serve(fetchMock, (url) =>
+      url.pathname === '/pb/auth/update-user' ? reply({ status: true }) : reply(null),
+    );
+    const user = renderUi(<ChangeNameSection name="Ana Souza" />);
+    const field = screen.getByLabelText('Nome');
+    expect(field).toHaveValue('Ana Souza');
+    // Nothing changed: nothing to save.
+    expect(screen.getByRole('button', { name: 'Salvar nome' })).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, '   ');
+    await user.click(screen.getByRole('button', { name: 'Salvar nome' }));
+    expect(screen.getByText('Preencha este campo.')).toBeInTheDocument();
+    expect(authCalls('/update-user')).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, 'x'.repeat(101));
+    await user.click(screen.getByRole('button', { name: 'Salvar nome' }));
+    expect(screen.getByText('Use no máximo 100 caracteres.')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '  Ana Souza Lima ');
+    await user.click(screen.getByRole('button', { name: 'Salvar nome' }));
+    expect(await screen.findByText('Nome atualizado.')).toBeInTheDocument();
+    expect(bodyOf(authCalls('/update-user')[0])).toEqual({ name: 'Ana Souza Lima' });
+  });
+
+  it('a refusal keeps what was typed and says why', async () => {
+    serve(fetchMock, () => problem(503, 'database_unavailable'));
+    const user = renderUi(<ChangeNameSection name="Ana" />);
+    await user.clear(screen.getByLabelText('Nome'));
+    await user.type(screen.getByLabelText('Nome'), 'Ana Lima');
+    await user.click(screen.getByRole('button', { name: 'Salvar nome' }));
+    expect(
+      await screen.findByText(/O servidor está com dificuldade para acessar os dados agora/),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Nome')).toHaveValue('Ana Lima');
+    expect(screen.getByRole('button', { name: 'Salvar nome' })).toBeEnabled();
   });
 });
 

@@ -39,6 +39,11 @@ export function resendVerification(email: string): Promise<Result> {
 }
 
 /** "Alterar senha": the current password is required; every other session is signed out. */
+/** "Seu nome": the name teachers and classmates see (the server checks it as at sign-up). */
+export function changeName(name: string): Promise<Result> {
+  return run((client) => client.updateUser({ name }));
+}
+
 export function changePassword(currentPassword: string, newPassword: string): Promise<Result> {
   return run((client) =>
     client.changePassword({ currentPassword, newPassword, revokeOtherSessions: true }),

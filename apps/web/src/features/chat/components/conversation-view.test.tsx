@@ -77,7 +77,7 @@ describe('ConversationView', () => {
     expect(note).toHaveTextContent('Nada é enviado até lá.');
     expect(
       within(note).getByRole('link', { name: 'Adicionar uma chave no perfil' }),
-    ).toHaveAttribute('href', '/profile');
+    ).toHaveAttribute('href', '/profile#chaves-de-ia');
     const composer = screen.getByRole('textbox', { name: 'Sua mensagem' });
     expect(composer).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
@@ -106,7 +106,7 @@ describe('ConversationView', () => {
     expect(within(note).getByText('No AI key configured')).toBeInTheDocument();
     expect(within(note).getByRole('link', { name: 'Add a key in your profile' })).toHaveAttribute(
       'href',
-      '/profile',
+      '/profile#chaves-de-ia',
     );
     expect(screen.getByRole('textbox', { name: 'Your message' })).toBeDisabled();
   });

@@ -204,7 +204,7 @@ describe('GenerateCardsDialog (cards from the tutor)', () => {
     expect(note).toHaveTextContent(/adicione sua própria chave .* no seu perfil/);
     expect(
       within(note).getByRole('link', { name: 'Adicionar uma chave no perfil' }),
-    ).toHaveAttribute('href', '/profile');
+    ).toHaveAttribute('href', '/profile#chaves-de-ia');
     expect(screen.getByRole('button', { name: 'Sugerir cartões' })).toBeDisabled();
     expect(calls.generate).toHaveLength(0);
   });
@@ -216,7 +216,7 @@ describe('GenerateCardsDialog (cards from the tutor)', () => {
     const note = await screen.findByRole('note');
     expect(within(note).getByRole('link', { name: 'Add a key in your profile' })).toHaveAttribute(
       'href',
-      '/profile',
+      '/profile#chaves-de-ia',
     );
     expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('Some text');
   });
