@@ -128,3 +128,30 @@ test('"Seu nome" on the profile: the new name shows in the header and the accoun
   await page.reload();
   await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('Conceição Araújo 👩‍🏫');
 });
+
+test('"Sair dos outros aparelhos": the other browser is signed out, this one stays', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const user = newUser();
+  await signUp(page, user);
+  const other = await browser.newContext({ baseURL, locale: 'pt-BR' });
+  try {
+    const there = await other.newPage();
+    await there.goto('/auth');
+    await signInHere(there, user.email, user.password);
+    await expect(there).toHaveURL(/\/dashboard\/?$/);
+
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Sair dos outros aparelhos' }).click();
+    await expect(page.getByText('Pronto: os outros aparelhos saíram da conta.')).toBeVisible();
+
+    await there.goto('/dashboard/student');
+    await expect(there).toHaveURL(/\/auth/);
+    await page.goto('/dashboard/student');
+    await expect(page).toHaveURL(/\/dashboard\/student$/);
+  } finally {
+    await other.close();
+  }
+});

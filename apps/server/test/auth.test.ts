@@ -194,6 +194,22 @@ describe.each(dialects)('sign-up, sign-in, sign-out (%s)', (dialect) => {
     expect(await session.json()).toBeNull();
   });
 
+  it('"Sair dos outros aparelhos": every other session ends, this one stays', async () => {
+    const u = await signUp(t);
+    const other = await jsonRequest(t, 'POST', '/pb/auth/sign-in/email', {
+      email: u.email,
+      password: u.password,
+    });
+    const otherToken = other.headers.get('set-auth-token')!;
+    const mine = (token: string) =>
+      jsonRequest(t, 'GET', '/api/classes/mine', undefined, { authorization: `Bearer ${token}` });
+    expect((await mine(otherToken)).status).toBe(200);
+    const res = await jsonRequest(t, 'POST', '/pb/auth/revoke-other-sessions', {}, bearer(u));
+    expect(res.status).toBe(200);
+    expect((await mine(otherToken)).status).toBe(401);
+    expect((await mine(u.token)).status).toBe(200);
+  });
+
   it('does not let a user change their role after sign-up', async () => {
     const u = await signUp(t, { role: 'student' });
     const res = await jsonRequest(

@@ -3,6 +3,7 @@ import { DashboardShell } from '@/features/dashboard/components/dashboard-shell'
 import { EmailVerificationNotice } from '@/features/auth/components/email-verification-notice';
 import { ChangeNameSection } from '@/features/auth/components/change-name-section';
 import { ChangePasswordSection } from '@/features/auth/components/change-password-section';
+import { SignOutOthersSection } from '@/features/auth/components/sign-out-others-section';
 import { ResendVerificationButton } from '@/features/auth/components/resend-verification-button';
 import { AccountCard } from '@/features/profile/components/account-card';
 import { ApiKeysSection } from '@/features/profile/components/api-keys-section';
@@ -23,6 +24,7 @@ export function ProfilePage() {
         <AccountCard user={user} emailAction={<ResendVerificationButton email={user.email} />} />
         <ChangeNameSection key={user.name} name={user.name} />
         <ChangePasswordSection />
+        <SignOutOthersSection />
         <ApiKeysSection />
         <CalendarFeedSection />
       </div>

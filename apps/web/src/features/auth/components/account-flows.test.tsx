@@ -11,6 +11,7 @@ import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { ChangeNameSection } from './change-name-section';
 import { ChangePasswordSection } from './change-password-section';
+import { SignOutOthersSection } from './sign-out-others-section';
 import { EmailVerificationNotice } from './email-verification-notice';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { ResetPasswordForm } from './reset-password-form';
@@ -190,6 +191,18 @@ describe('Seu nome', () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Nome')).toHaveValue('Ana Lima');
     expect(screen.getByRole('button', { name: 'Salvar nome' })).toBeEnabled();
+  });
+});
+
+describe('Outros aparelhos', () => {
+  it('signs every other session out and says so; a failure says why', async () => {
+    serve(fetchMock, () => reply({ status: true }));
+    const user = renderUi(<SignOutOthersSection />);
+    await user.click(screen.getByRole('button', { name: 'Sair dos outros aparelhos' }));
+    expect(
+      await screen.findByText('Pronto: os outros aparelhos saíram da conta.'),
+    ).toBeInTheDocument();
+    expect(authCalls('/revoke-other-sessions')).toHaveLength(1);
   });
 });
 

@@ -44,6 +44,11 @@ export function changeName(name: string): Promise<Result> {
   return run((client) => client.updateUser({ name }));
 }
 
+/** "Sair dos outros aparelhos": every session but this one ends (a school computer left signed in). */
+export function signOutOtherDevices(): Promise<Result> {
+  return run((client) => client.revokeOtherSessions());
+}
+
 export function changePassword(currentPassword: string, newPassword: string): Promise<Result> {
   return run((client) =>
     client.changePassword({ currentPassword, newPassword, revokeOtherSessions: true }),
