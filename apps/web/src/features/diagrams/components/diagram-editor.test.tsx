@@ -29,11 +29,15 @@ const GENERATED = {
   retried: false,
 };
 
-function setup(saveStatus: number, entry = '/dashboard/mermaid/new') {
+const FAKE_MODEL = { id: 'openai:fake', provider: 'openai', label: 'fake', source: 'school' };
+
+function setup(saveStatus: number, entry = '/dashboard/mermaid/new', models: unknown[] = []) {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, 'pt-BR');
   const posted: unknown[] = [];
   serve(fetchMock, (url, init) => {
-    if (url.pathname === '/api/ai/models') return reply({ items: [], default: null });
+    if (url.pathname === '/api/ai/models') {
+      return reply({ items: models, default: models.length > 0 ? FAKE_MODEL.id : null });
+    }
     if (url.pathname === '/api/diagrams/generate') {
       posted.push({ generate: JSON.parse(String(init?.body)) });
       return reply(GENERATED);
@@ -102,7 +106,7 @@ describe('DiagramEditorScreen', () => {
   });
 
   it('opened from a conversation ("Transformar em diagrama"), the AI writes the code, unsaved', async () => {
-    const { posted } = setup(201, '/dashboard/mermaid/new?conversa=k1');
+    const { posted } = setup(201, '/dashboard/mermaid/new?conversa=k1', [FAKE_MODEL]);
     expect(await screen.findByRole('textbox', { name: 'Título' })).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Título' })).toHaveValue('Fotossíntese'),
@@ -115,5 +119,14 @@ describe('DiagramEditorScreen', () => {
       'Fotossíntese --> Glicose',
     );
     expect(screen.getByText('Alterações não salvas')).toBeInTheDocument();
+  });
+
+  it('opened from a conversation with no AI key: asks for nothing, says how to add a key', async () => {
+    const { posted } = setup(201, '/dashboard/mermaid/new?conversa=k1');
+    expect(await screen.findByText(/é preciso uma chave de API/)).toBeInTheDocument();
+    // Time for a request that must not go.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(posted).toEqual([]);
+    expect(screen.queryByText(/ainda não tem mensagens/)).toBeNull();
   });
 });

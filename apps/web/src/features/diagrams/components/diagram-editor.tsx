@@ -22,7 +22,7 @@ import { ApiError, errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useCreateBoard } from '../api/boards';
 import { useCreateDiagram, useDeleteDiagram, useDiagram, useUpdateDiagram } from '../api/diagrams';
-import { useGenerateDiagram } from '../api/generate';
+import { useAiModels, useGenerateDiagram } from '../api/generate';
 import {
   changedFields,
   hasErrors,
@@ -138,11 +138,15 @@ function Editor({ saved }: { saved: Diagram | null }) {
     else clearDraft(draftKey);
   }, [readOnly, dirty, draftKey, draft]);
 
-  // Opened from a conversation ("Transformar em diagrama"): the AI writes the code once.
+  // Opened from a conversation ("Transformar em diagrama"): the AI writes the code once — once the
+  // models are known, and not at all without a key (the generate box then says how to add one).
   const conversationId = saved ? null : params.get('conversa');
   const asked = useRef<string | null>(null);
+  const models = useAiModels(Boolean(conversationId));
+  const modelsKnown = models.isSuccess || models.isError;
+  const noKey = models.isSuccess && models.data.items.length === 0;
   useEffect(() => {
-    if (!conversationId || asked.current === conversationId) return;
+    if (!conversationId || asked.current === conversationId || !modelsKnown || noKey) return;
     asked.current = conversationId;
     fromConversation.mutate(
       { conversationId, locale: i18n.language === 'en' ? 'en' : 'pt-BR' },
@@ -161,7 +165,7 @@ function Editor({ saved }: { saved: Diagram | null }) {
       },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per conversation id
-  }, [conversationId]);
+  }, [conversationId, modelsKnown, noKey]);
 
   function change(patch: Partial<DiagramDraft>) {
     setDraft((old) => ({ ...old, ...patch }));
