@@ -41,25 +41,27 @@ const CONNECTION_CODES = new Set([
  * error code anywhere in the `cause` chain (the AI SDK wraps it as "Cannot connect to API").
  */
 export function connectionFailed(error: unknown): boolean {
-  let e: unknown = error;
-  for (let i = 0; i < 6 && e; i++) {
+  for (const e of causeChain(error)) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
     if (e instanceof TypeError && e.message === 'fetch failed') return true;
-    e =
-      (e as { cause?: unknown; lastError?: unknown }).lastError ?? (e as { cause?: unknown }).cause;
   }
   return false;
 }
 
 /** The HTTP status of a provider error, if it has one (also through `cause` chains). */
 export function providerStatus(error: unknown): number | undefined {
-  let e: unknown = error;
-  for (let i = 0; i < 5 && e; i++) {
+  for (const e of causeChain(error)) {
     if (APICallError.isInstance(e) && typeof e.statusCode === 'number') return e.statusCode;
-    const cause =
-      (e as { cause?: unknown; lastError?: unknown }).lastError ?? (e as { cause?: unknown }).cause;
-    e = cause;
   }
   return undefined;
+}
+
+/** The error, then what it wraps: a retry's last error or a `cause`, six deep at most. */
+function* causeChain(error: unknown): Generator<unknown> {
+  let e: unknown = error;
+  for (let i = 0; i < 6 && e; i++) {
+    yield e;
+    e = (e as { lastError?: unknown }).lastError ?? (e as { cause?: unknown }).cause;
+  }
 }

@@ -41,14 +41,16 @@ export function ChangeNameSection({ name }: { name: string }) {
     }
     setPending(true);
     const result = await changeName(next);
-    if (result.ok) await refreshSession(queryClient);
-    setPending(false);
-    if (result.ok) {
-      setValue(next);
-      toastSuccess(t('changeName.done'));
+    if (!result.ok) {
+      setPending(false);
+      toastError(errorText(t, result.code));
       return;
     }
-    toastError(errorText(t, result.code));
+    // The header and the account card read the session again (this section then remounts with
+    // the new name: the profile keys it by name).
+    await refreshSession(queryClient);
+    setPending(false);
+    toastSuccess(t('changeName.done'));
   }
 
   return (
