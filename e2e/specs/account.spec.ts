@@ -155,3 +155,45 @@ test('"Sair dos outros aparelhos": the other browser is signed out, this one sta
     await other.close();
   }
 });
+
+test('"Excluir minha conta": confirmed with the password, the account is gone here and everywhere', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const user = newUser();
+  await signUp(page, user);
+  const other = await browser.newContext({ baseURL, locale: 'pt-BR' });
+  try {
+    const there = await other.newPage();
+    await there.goto('/auth');
+    await signInHere(there, user.email, user.password);
+    await expect(there).toHaveURL(/\/dashboard\/?$/);
+
+    await page.goto('/profile');
+    await page.getByLabel('Sua senha').fill('nao-e-essa-123');
+    await page.getByRole('button', { name: 'Excluir minha conta' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Excluir para sempre' })
+      .click();
+    await expect(page.getByText('Senha incorreta.')).toBeVisible();
+
+    await page.getByLabel('Sua senha').fill(user.password);
+    await page.getByRole('button', { name: 'Excluir minha conta' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Excluir para sempre' })
+      .click();
+    await expect(page).toHaveURL(/\/auth/);
+    await expect(page.getByText('Sua conta foi excluída.')).toBeVisible();
+
+    // The other browser's session went with the account; the password signs in nowhere.
+    await there.goto('/dashboard/student');
+    await expect(there).toHaveURL(/\/auth/);
+    await signInHere(page, user.email, user.password);
+    await expect(page.getByText('E-mail ou senha incorretos.')).toBeVisible();
+  } finally {
+    await other.close();
+  }
+});

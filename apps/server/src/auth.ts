@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { sql } from 'kysely';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth, type GenericOAuthUserInfo } from 'better-auth/plugins/generic-oauth';
@@ -14,6 +15,7 @@ import type { Mail, Mailer } from './lib/mailer.ts';
 import { resetPasswordMail, verifyEmailMail } from './lib/mail-templates.ts';
 import type { RateLimitStore } from './lib/rate-limits.ts';
 import { accountKeyOf, signInAccountLimiter } from './lib/sign-in-lock.ts';
+import { ownedClasses } from './modules/classes/public.ts';
 
 /** What Better Auth is built from (the app's context has all of it; the migration CLI less). */
 interface AuthDeps {
@@ -131,6 +133,9 @@ export const authErrorScope = new AsyncLocalStorage<{ error?: unknown }>();
  * - the role is chosen once: `update-user` may not change it; a new name follows the sign-up's rule.
  * Errors keep Better Auth's shape (`{ code, message }`), code `VALIDATION_ERROR` / `FIELD_NOT_ALLOWED`.
  */
+/** Requests to delete-user that came without a password (authRules → beforeDelete). */
+const deletionsWithoutPassword = new WeakSet<Request>();
+
 const authRules = createAuthMiddleware(async (c) => {
   if (c.path === '/sign-up/email') {
     const body = (c.body ?? {}) as Record<string, unknown>;
@@ -162,6 +167,24 @@ const authRules = createAuthMiddleware(async (c) => {
         });
       }
       body.name = parsed.data;
+    }
+  }
+  // "Excluir minha conta" (decision 0050): an account with a password deletes itself only with it
+  // (a child's account left signed in on a school computer is not deleted by the next person);
+  // one without (GitHub) only from a session opened in the last day (Better Auth's freshness).
+  // No deletion by mailed link: it is not offered.
+  if (c.path === '/delete-user') {
+    const body = (c.body ?? {}) as Record<string, unknown>;
+    if ('token' in body || 'callbackURL' in body) {
+      throw APIError.from('BAD_REQUEST', {
+        code: 'FIELD_NOT_ALLOWED',
+        message: 'token and callbackURL are not used',
+      });
+    }
+    if (typeof body.password !== 'string' || body.password === '') {
+      // Better Auth then checks the session's freshness only; beforeDelete (below) refuses an
+      // account that has a password.
+      if (c.request) deletionsWithoutPassword.add(c.request);
     }
   }
 });
@@ -242,6 +265,33 @@ export function createAuthOptions(ctx: AuthDeps) {
       },
     },
     user: {
+      // "Excluir minha conta": everything of the account goes with it (foreign keys cascade), so
+      // an owner of classes hands them over or deletes them first — its students' work is in them.
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (user: { id: string }, request?: Request) => {
+          if (request && deletionsWithoutPassword.has(request)) {
+            // Better Auth's own table (not in the app's Kysely types).
+            const { rows } = await sql<{ one: number }>`
+              select 1 as one from "account"
+              where "userId" = ${user.id} and "providerId" = 'credential' and "password" is not null
+              limit 1`.execute(ctx.db.db);
+            if (rows.length > 0) {
+              throw APIError.from('BAD_REQUEST', {
+                code: 'VALIDATION_ERROR',
+                message: 'password: required',
+              });
+            }
+          }
+          const owned = await ownedClasses(ctx, user.id);
+          if (owned.length > 0) {
+            throw APIError.from('CONFLICT', {
+              code: 'OWNS_CLASSES',
+              message: `Owner of ${owned.length} class(es): hand them over or delete them first`,
+            });
+          }
+        },
+      },
       additionalFields: {
         role: {
           type: 'string' as const,

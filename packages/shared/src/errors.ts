@@ -76,6 +76,8 @@ export const ERROR_CODES = [
   'board_not_presenting',
   'diagram_too_long',
   'generated_diagram_invalid',
+  'owns_classes',
+  'recent_sign_in_required',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

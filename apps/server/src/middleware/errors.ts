@@ -110,6 +110,8 @@ export const STATUS_OF = {
   board_not_presenting: 409,
   diagram_too_long: 413,
   generated_diagram_invalid: 502,
+  owns_classes: 409,
+  recent_sign_in_required: 403,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export function problemResponse(

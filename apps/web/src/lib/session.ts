@@ -71,12 +71,20 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   try {
     await (await loadAuthClient()).signOut();
   } finally {
-    setSessionUser(null);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
-    queryClient.setQueryData(SESSION_QUERY_KEY, null);
-    broadcast({ type: 'signed-out' });
-    resetAnalytics();
+    forgetSession(queryClient);
   }
+}
+
+/**
+ * What signing out does on this device once the server's session is gone (signed out, or the
+ * account deleted): no user, no cached data, other tabs told, analytics reset.
+ */
+export function forgetSession(queryClient: QueryClient): void {
+  setSessionUser(null);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+  queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  broadcast({ type: 'signed-out' });
+  resetAnalytics();
 }
 
 /**

@@ -346,6 +346,20 @@ export async function selectPracticeTarget(db: Executor, userId: string): Promis
 }
 
 /** Titles of these classes (the ones that still exist). */
+/** The classes `userId` owns (archived ones too), by title. */
+export async function selectOwnedClasses(
+  db: Executor,
+  userId: string,
+): Promise<Array<{ id: string; title: string }>> {
+  return db
+    .selectFrom('classes')
+    .select(['id', 'title'])
+    .where('owner_id', '=', userId)
+    .orderBy('title')
+    .orderBy('id')
+    .execute();
+}
+
 export async function selectClassTitles(
   db: Executor,
   classIds: readonly string[],

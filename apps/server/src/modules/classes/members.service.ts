@@ -34,6 +34,7 @@ import {
   selectMemberPage,
   selectUserByIdOrEmail,
   selectClassTitles,
+  selectOwnedClasses,
   selectTeachersOfUserClasses,
   selectPracticeTarget,
   selectUserMemberships,
@@ -88,6 +89,17 @@ export async function classTitles(
 ): Promise<Map<string, string>> {
   const rows = await selectClassTitles(ctx.db.db, classIds);
   return new Map(rows.map((r) => [r.id, r.title]));
+}
+
+/**
+ * The classes a user owns, archived ones too: an account that owns one cannot be deleted (its
+ * students' work would go with it) until the class is handed over or deleted.
+ */
+export function ownedClasses(
+  ctx: Pick<ReadCtx, 'db'>,
+  userId: string,
+): Promise<Array<{ id: string; title: string }>> {
+  return selectOwnedClasses(ctx.db.db, userId);
 }
 
 /** Add (or re-role) a member of a class — no permission check (seed, tests, other services). */

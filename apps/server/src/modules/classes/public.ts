@@ -6,6 +6,7 @@ export {
   addClassMember,
   classTitles,
   listMembers,
+  ownedClasses,
   teachersOfUserClasses,
   practiceTargetOf,
   userMemberships,

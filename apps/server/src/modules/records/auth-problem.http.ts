@@ -25,6 +25,10 @@ const BY_AUTH_CODE: Record<string, { status?: number; code: ErrorCode; field?: F
   INVALID_TOKEN: { status: 400, code: 'invalid_token' },
   TOKEN_EXPIRED: { status: 400, code: 'invalid_token' },
   EMAIL_ALREADY_VERIFIED: { status: 409, code: 'email_already_verified' },
+  // delete-user (auth.ts): the owner of a class hands it over or deletes it first; an account
+  // without a password deletes itself only from a session opened in the last day.
+  OWNS_CLASSES: { status: 409, code: 'owns_classes' },
+  SESSION_EXPIRED: { status: 403, code: 'recent_sign_in_required' },
   PASSWORD_TOO_SHORT: {
     code: 'validation_failed',
     field: {

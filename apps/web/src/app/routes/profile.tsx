@@ -4,6 +4,7 @@ import { EmailVerificationNotice } from '@/features/auth/components/email-verifi
 import { ChangeNameSection } from '@/features/auth/components/change-name-section';
 import { ChangePasswordSection } from '@/features/auth/components/change-password-section';
 import { SignOutOthersSection } from '@/features/auth/components/sign-out-others-section';
+import { DeleteAccountSection } from '@/features/auth/components/delete-account-section';
 import { ResendVerificationButton } from '@/features/auth/components/resend-verification-button';
 import { AccountCard } from '@/features/profile/components/account-card';
 import { ApiKeysSection } from '@/features/profile/components/api-keys-section';
@@ -27,6 +28,7 @@ export function ProfilePage() {
         <SignOutOthersSection />
         <ApiKeysSection />
         <CalendarFeedSection />
+        <DeleteAccountSection role={user.role} />
       </div>
     </DashboardShell>
   );

@@ -49,6 +49,15 @@ export function signOutOtherDevices(): Promise<Result> {
   return run((client) => client.revokeOtherSessions());
 }
 
+/**
+ * "Excluir minha conta": with the password (an account that signs in with GitHub only sends none,
+ * and must have signed in within the last day). The server refuses the owner of a class
+ * (`owns_classes`).
+ */
+export function deleteAccount(password: string): Promise<Result> {
+  return run((client) => client.deleteUser(password ? { password } : {}));
+}
+
 export function changePassword(currentPassword: string, newPassword: string): Promise<Result> {
   return run((client) =>
     client.changePassword({ currentPassword, newPassword, revokeOtherSessions: true }),
