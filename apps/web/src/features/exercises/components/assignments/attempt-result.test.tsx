@@ -80,6 +80,9 @@ describe('AttemptResult', () => {
         },
       ],
     };
+    // Typed in another tab that handed the attempt in: the drafts go when the result shows.
+    localStorage.setItem('aprenda:attempt-drafts:at1', JSON.stringify({ i2: { text: '14' } }));
+    localStorage.setItem('aprenda:attempt-drafts:other', JSON.stringify({ i9: { text: '3' } }));
     render(
       <I18nextProvider i18n={createI18n()}>
         <QueryClientProvider client={createQueryClient()}>
@@ -96,5 +99,7 @@ describe('AttemptResult', () => {
     expect(within(first!).queryByRole('button', { name: 'Criar flashcard' })).toBeNull();
     expect(within(second!).queryByTestId('auto-flashcard')).toBeNull();
     expect(within(second!).getByRole('button', { name: 'Criar flashcard' })).toBeVisible();
+    expect(localStorage.getItem('aprenda:attempt-drafts:at1')).toBeNull();
+    expect(localStorage.getItem('aprenda:attempt-drafts:other')).not.toBeNull();
   });
 });

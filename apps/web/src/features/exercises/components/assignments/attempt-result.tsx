@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RotateCcw } from 'lucide-react';
 import type { Attempt, StudentAssignment } from '@aprenda/shared/schemas/exercises';
@@ -7,6 +8,8 @@ import { errorMessage } from '@/lib/errors';
 import { toastError } from '@/lib/toast';
 import { useAutoFlashcards, useStartAttempt } from '../../api/assignments';
 import { answerLang, responseText, scorePoints } from '../../lib/assignments-attempt';
+import { writeDrafts } from '../../lib/attempt-drafts';
+import { browserStorage } from '../../lib/assignments-pending';
 import { fullDate } from '../../lib/assignments-dates';
 import { percentOf, startAction } from '../../lib/assignments-list';
 import { BackToList } from './assignment-overview';
@@ -30,6 +33,8 @@ export function AttemptResult({
 }) {
   const { t, i18n } = useTranslation(['assignments', 'errors']);
   const lang = answerLang(i18n.language);
+  // Handed in (here, or in another tab whose drafts this device still keeps): its drafts are over.
+  useEffect(() => writeDrafts(browserStorage(), attempt.id, {}), [attempt.id]);
   const start = useStartAttempt(a.id, lang);
   const autoCards = useAutoFlashcards(attempt.id);
   const again = startAction(a) === 'again';
