@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { seriousViolations } from '../fixtures/axe.ts';
 import {
   expect,
@@ -196,4 +197,21 @@ test('"Excluir minha conta": confirmed with the password, the account is gone he
   } finally {
     await other.close();
   }
+});
+
+test('"Baixar meus dados": the profile saves a JSON file with the account in it', async ({
+  page,
+}) => {
+  const user = newUser();
+  await signUp(page, user);
+  await page.goto('/profile');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar meus dados' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^aprenda-meus-dados-\d{4}-\d{2}-\d{2}\.json$/);
+  const text = await readFile((await download.path())!, 'utf8');
+  const data = JSON.parse(text) as { format: string; account: { name: string; email: string } };
+  expect(data.format).toBe('aprenda-export');
+  expect(data.account).toMatchObject({ name: user.name, email: user.email });
+  await expect(page.getByText('Pronto: o arquivo com os seus dados foi baixado.')).toBeVisible();
 });

@@ -41,6 +41,7 @@ import { mediaBodyRoutes, mediaRoutes } from './modules/flashcards/media.routes.
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { boardsBodyRoutes, boardsRoutes } from './modules/boards/boards.routes.ts';
 import { diagramsRoutes } from './modules/diagrams/diagrams.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 
 /** Password-reset and verification mails per e-mail address per hour. */
 const AUTH_MAILS_PER_HOUR = 5;
@@ -192,6 +193,7 @@ export function createApp(deps: AppDeps) {
   app.route(api, analyticsRoutes(ctx));
   app.route(`${api}/boards`, boardsRoutes(ctx));
   app.route(`${api}/diagrams`, diagramsRoutes(ctx));
+  app.route(`${api}/account`, accountRoutes(ctx));
 
   // Unknown API paths are 404 problems, never the SPA.
   for (const prefix of [api, records]) {

@@ -5,3 +5,4 @@
  */
 export { closeBoards, configureBoards, type BoardsOptions } from './runtime.ts';
 export { DEMO_BOARD_TITLE, seedDemoBoard } from './demo.service.ts';
+export { selectBoardsForExport } from './export.queries.ts';

@@ -13,3 +13,4 @@ export {
   type UserMembership,
 } from './members.service.ts';
 export { classesScope } from './classes.cache.ts';
+export { selectMembershipsForExport } from './export.queries.ts';

@@ -4,3 +4,4 @@ export { conversationTranscript, type Transcript } from './transcript.service.ts
 export { conversationsScope } from './conversations.cache.ts';
 export { drainAnswers } from './answer-stream.service.ts';
 export { lastConversation } from './latest.service.ts';
+export { selectConversationsForExport } from './export.queries.ts';

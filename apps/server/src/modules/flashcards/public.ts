@@ -11,3 +11,4 @@ export { forgettingCurve, retrievability } from './fsrs-adapter.ts';
 export { cardOutlook, cardsToday, type CardOutlook } from './stats.service.ts';
 export { studyDay, studyDayKey } from './study-day.ts';
 export { addCardToOwnDeck, ownDeckTitles, type OwnDeckCard } from './auto-cards.service.ts';
+export { selectFlashcardsForExport } from './export.queries.ts';

@@ -14,3 +14,4 @@ export {
   TARGET_MAX,
   TARGET_MIN,
 } from './elo.ts';
+export { selectAbilitiesForExport } from './export.queries.ts';

@@ -15,3 +15,4 @@ export {
   storeMedia,
   type StoreMediaInput,
 } from './media-store.service.ts';
+export { selectMediaForExport } from './export.queries.ts';

@@ -6,3 +6,4 @@ export {
   userActionRow,
 } from './records.service.ts';
 export { selectSignedSession, type SignedSessionRow } from './session.queries.ts';
+export { recordsExport } from './export.service.ts';

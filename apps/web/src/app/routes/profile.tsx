@@ -9,6 +9,7 @@ import { ResendVerificationButton } from '@/features/auth/components/resend-veri
 import { AccountCard } from '@/features/profile/components/account-card';
 import { ApiKeysSection } from '@/features/profile/components/api-keys-section';
 import { CalendarFeedSection } from '@/features/profile/components/calendar-feed-section';
+import { DataExportSection } from '@/features/profile/components/data-export-section';
 import { useTeaches } from './use-teaches';
 import { useSignedInUser } from './use-user';
 import { usePageTitle } from '@/lib/page-title';
@@ -28,6 +29,7 @@ export function ProfilePage() {
         <SignOutOthersSection />
         <ApiKeysSection />
         <CalendarFeedSection />
+        <DataExportSection />
         <DeleteAccountSection role={user.role} />
       </div>
     </DashboardShell>
