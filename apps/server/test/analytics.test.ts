@@ -572,7 +572,12 @@ describe.each(dialects)('analytics and today (%s)', (dialect) => {
       title: 'Capitais',
       cards: 2,
       // The next event after now (not the one of yesterday).
-      next_event: { id: 'ev-1', title: 'Prova', starts_at: '2030-03-25T13:00:00.000Z' },
+      next_event: {
+        id: 'ev-1',
+        title: 'Prova',
+        starts_at: '2030-03-25T13:00:00.000Z',
+        all_day: false,
+      },
     });
     // FSRS: R(t = S) = 0.9 whatever S; R(0) = 1. Ana 0.9 + 1, Carla 0.9, Bruno and Davi never
     // studied it (0 each): 2.8 over 4 students × 2 items.
@@ -782,6 +787,7 @@ describe.each(dialects)('analytics and today (%s)', (dialect) => {
         class_name: 'Turma A',
         title: 'Prova',
         starts_at: '2030-03-25T13:00:00.000Z',
+        all_day: false,
       },
       {
         id: 'ev-2',
@@ -789,6 +795,7 @@ describe.each(dialects)('analytics and today (%s)', (dialect) => {
         class_name: 'Turma A',
         title: 'Aula',
         starts_at: '2030-03-28T13:00:00.000Z',
+        all_day: false,
       },
     ]);
 

@@ -88,3 +88,23 @@ export function formatDuration(ms: number, language: string): string {
 export function msToMinutes(ms: number): number {
   return Math.round(ms / 6000) / 10;
 }
+
+/**
+ * When an event starts, short: "2 de dez., 14:00" in the time zone, or only "2 de dez." for an
+ * all-day event — stored at the UTC midnight of its day, so formatted in UTC (in São Paulo it
+ * would otherwise read "1 de dez., 21:00").
+ */
+export function formatEventStart(
+  event: { starts_at: string; all_day: boolean },
+  language: string,
+  timeZone?: string,
+): string {
+  if (!event.all_day) return formatInstant(event.starts_at, language, timeZone);
+  const date = new Date(event.starts_at);
+  if (Number.isNaN(date.getTime())) return event.starts_at;
+  return new Intl.DateTimeFormat(language, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(date);
+}

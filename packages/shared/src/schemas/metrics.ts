@@ -217,7 +217,8 @@ export interface ClassAnalytics {
     deck_id: string;
     title: string;
     cards: number;
-    next_event: { id: string; title: string; starts_at: string } | null;
+    /** All-day events carry the UTC midnight of their day (as `ClassEvent`). */
+    next_event: { id: string; title: string; starts_at: string; all_day: boolean } | null;
     /** Mean retrievability over the students × cards on that date (null: no next event or no card). */
     expected_recall: number | null;
   }[];
@@ -278,7 +279,15 @@ export interface TeacherToday {
   }[];
   /** The first few students needing attention across the teacher's classes. */
   attention: (AttentionStudent & { class_id: string; class_name: string })[];
-  events: { id: string; class_id: string; class_name: string; title: string; starts_at: string }[];
+  /** The next events; an all-day one carries the UTC midnight of its day (as `ClassEvent`). */
+  events: {
+    id: string;
+    class_id: string;
+    class_name: string;
+    title: string;
+    starts_at: string;
+    all_day: boolean;
+  }[];
 }
 
 export interface Today {

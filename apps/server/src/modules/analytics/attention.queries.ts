@@ -220,7 +220,7 @@ export async function selectNextEvents(
   return db
     .selectFrom('class_events as e')
     .innerJoin('classes as c', 'c.id', 'e.class_id')
-    .select(['e.id', 'e.class_id', 'c.title as class_name', 'e.title', 'e.starts_at'])
+    .select(['e.id', 'e.class_id', 'c.title as class_name', 'e.title', 'e.starts_at', 'e.all_day'])
     .where('e.class_id', 'in', classIds)
     .where('e.starts_at', '>', nowIso)
     .orderBy('e.starts_at')

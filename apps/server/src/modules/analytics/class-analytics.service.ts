@@ -203,7 +203,7 @@ async function deckRecall(
   ctx: ReadCtx,
   decks: { id: string; title: string; card_count: number }[],
   userIds: string[],
-  next: { id: string; title: string; starts_at: string } | null,
+  next: { id: string; title: string; starts_at: string; all_day: number | boolean } | null,
 ): Promise<ClassAnalytics['decks']> {
   if (decks.length === 0) return [];
   const deckIds = decks.map((d) => d.id);
@@ -230,7 +230,14 @@ async function deckRecall(
       deck_id: d.id,
       title: d.title,
       cards: Number(d.card_count),
-      next_event: next ? { id: next.id, title: next.title, starts_at: next.starts_at } : null,
+      next_event: next
+        ? {
+            id: next.id,
+            title: next.title,
+            starts_at: next.starts_at,
+            all_day: Boolean(Number(next.all_day)),
+          }
+        : null,
       expected_recall: next && pairs > 0 ? (sums.get(d.id) ?? 0) / pairs : null,
     };
   });

@@ -103,6 +103,7 @@ export async function teacherToday(
       class_name: names.get(e.class_id) ?? e.class_name,
       title: e.title,
       starts_at: e.starts_at,
+      all_day: Boolean(Number(e.all_day)),
     })),
   };
 }

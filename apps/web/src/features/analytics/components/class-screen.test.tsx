@@ -93,7 +93,12 @@ function analytics(inactiveDays: number): ClassAnalytics {
         deck_id: 'd1',
         title: 'Verbos',
         cards: 20,
-        next_event: { id: 'e1', title: 'Aula 5', starts_at: '2026-11-26T13:00:00.000Z' },
+        next_event: {
+          id: 'e1',
+          title: 'Aula 5',
+          starts_at: '2026-11-26T13:00:00.000Z',
+          all_day: false,
+        },
         expected_recall: 0.72,
       },
       { deck_id: 'd2', title: 'Capitais', cards: 10, next_event: null, expected_recall: null },

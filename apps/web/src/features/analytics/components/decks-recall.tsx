@@ -38,7 +38,12 @@ export function DecksRecall({ data, tz }: { data: ClassAnalytics; tz: string }) 
                   <span className="flex flex-col">
                     <span>
                       {t('decks.recall', {
-                        date: formatInstant(d.next_event.starts_at, lang, tz),
+                        // An all-day event is the UTC midnight of its day: no zone may move it.
+                        date: formatInstant(
+                          d.next_event.starts_at,
+                          lang,
+                          d.next_event.all_day ? 'UTC' : tz,
+                        ),
                         percent: formatPercent(d.expected_recall, lang),
                       })}
                     </span>

@@ -121,7 +121,12 @@ const data: ClassAnalytics = {
       deck_id: 'd1',
       title: 'Verbos',
       cards: 20,
-      next_event: { id: 'e1', title: 'Aula', starts_at: '2026-11-26T13:00:00.000Z' },
+      next_event: {
+        id: 'e1',
+        title: 'Aula',
+        starts_at: '2026-11-26T13:00:00.000Z',
+        all_day: false,
+      },
       expected_recall: 0.7234,
     },
     { deck_id: 'd2', title: 'Sem aula', cards: 5, next_event: null, expected_recall: null },

@@ -14,7 +14,7 @@ import {
 } from 'lucide-react';
 import type { StudentToday, TeacherToday } from '@aprenda/shared/schemas/metrics';
 import { ErrorBox, LoadingState } from '@/components/ui/states';
-import { formatInstant, formatNumber } from '@/lib/intl-format';
+import { formatEventStart, formatInstant, formatNumber } from '@/lib/intl-format';
 import { timeZone } from '@/lib/time-zone';
 import { cn } from '@/lib/utils';
 import { useToday } from '../api/today';
@@ -329,7 +329,7 @@ function TeacherTodayView({ today }: { today: TeacherToday }) {
               <li key={e.id}>
                 <ItemLink
                   to={todayPaths.teacherClass(e.class_id)}
-                  hint={`${e.class_name} · ${formatInstant(e.starts_at, lang, tz)}`}
+                  hint={`${e.class_name} · ${formatEventStart(e, lang, tz)}`}
                 >
                   {e.title}
                 </ItemLink>
