@@ -184,7 +184,13 @@ describe.each(dialects)('analytics and today (%s)', (dialect) => {
       .execute();
   }
 
-  async function event(id: string, classId: string, title: string, startsAt: string) {
+  async function event(
+    id: string,
+    classId: string,
+    title: string,
+    startsAt: string,
+    allDay = false,
+  ) {
     await db()
       .insertInto('class_events')
       .values({
@@ -194,8 +200,9 @@ describe.each(dialects)('analytics and today (%s)', (dialect) => {
         description: null,
         starts_at: startsAt,
         ends_at: null,
-        range_end: startsAt,
-        all_day: 0,
+        // An all-day event covers its UTC day (as events.queries.ts stores it).
+        range_end: allDay ? new Date(Date.parse(startsAt) + 86_400_000).toISOString() : startsAt,
+        all_day: allDay ? 1 : 0,
         location: null,
         created_by: null,
         created_at: '2030-01-01T00:00:00.000Z',
@@ -805,6 +812,15 @@ describe.each(dialects)('analytics and today (%s)', (dialect) => {
     ]);
     expect(b.attention).toEqual([]);
     expect(b.events.map((e) => e.id)).toEqual(['ev-b']);
+    // An all-day event today (its UTC midnight is past: the evening before, west of UTC) is still
+    // one of the next events all day long.
+    await event('ev-b-today', classB, 'Feira de ciências', '2030-03-20T00:00:00.000Z', true);
+    const withToday = (await get<Today>(teacherB, '/today')).body.teacher!;
+    expect(withToday.events.map((e) => [e.id, e.all_day])).toEqual([
+      ['ev-b-today', true],
+      ['ev-b', false],
+    ]);
+    await db().deleteFrom('class_events').where('id', '=', 'ev-b-today').execute();
 
     // A student account that teaches a class is a teacher here (as the web's "teaches").
     const co = (await get<Today>(coTeacher, '/today')).body;

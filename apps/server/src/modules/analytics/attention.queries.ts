@@ -209,7 +209,11 @@ export async function selectAbilitySignals(
   }));
 }
 
-/** The next events (starting after `nowIso`) of these classes, soonest first. */
+/**
+ * The next events of these classes, soonest first: starting after `nowIso`, or still going on —
+ * an all-day event is stored at the UTC midnight of its day, which west of UTC is the evening
+ * before: it must not drop out of "Próximos eventos" on its own day.
+ */
 export async function selectNextEvents(
   db: Executor,
   classIds: readonly string[],
@@ -222,7 +226,7 @@ export async function selectNextEvents(
     .innerJoin('classes as c', 'c.id', 'e.class_id')
     .select(['e.id', 'e.class_id', 'c.title as class_name', 'e.title', 'e.starts_at', 'e.all_day'])
     .where('e.class_id', 'in', classIds)
-    .where('e.starts_at', '>', nowIso)
+    .where((eb) => eb.or([eb('e.starts_at', '>', nowIso), eb('e.range_end', '>', nowIso)]))
     .orderBy('e.starts_at')
     .orderBy('e.id')
     .limit(limit)
