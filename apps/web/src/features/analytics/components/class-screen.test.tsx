@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -106,7 +106,7 @@ function analytics(inactiveDays: number): ClassAnalytics {
   };
 }
 
-function setup(failFirst = false) {
+function setup(failFirst = false, edit: (a: ClassAnalytics) => ClassAnalytics = (a) => a) {
   const calls: URL[] = [];
   let failed = !failFirst;
   serve(fetchMock, (url) => {
@@ -116,7 +116,7 @@ function setup(failFirst = false) {
       failed = true;
       return problem(403, 'forbidden');
     }
-    return reply(analytics(Number(url.searchParams.get('inactive_days'))));
+    return reply(edit(analytics(Number(url.searchParams.get('inactive_days')))));
   });
   render(
     <I18nextProvider i18n={createI18n()}>
@@ -194,6 +194,25 @@ describe('ClassScreen', () => {
       'Na próxima aula (qui., 26/11): 72% lembradoAula 5',
       'Sem próximo evento no calendário da turma: marque uma aula para ver a previsão.',
     ]);
+  });
+
+  it('"Habilidades que a turma mais erra" says why it is empty: no answers, or none wrong', async () => {
+    setup(false, (a) => ({ ...a, missed_skills: [] }));
+    const missed = await screen.findByTestId('missed');
+    // Ana answered 8 questions: there are answers, none wrong in a skill.
+    expect(missed).toHaveTextContent(
+      'Nenhuma habilidade com respostas erradas nos últimos 30 dias. Questões sem habilidade não entram nesta conta.',
+    );
+    expect(missed).not.toHaveTextContent('Ainda não há respostas');
+    cleanup();
+    setup(false, (a) => ({
+      ...a,
+      missed_skills: [],
+      students: a.students.map((s) => ({ ...s, answers: 0, answers_correct: 0 })),
+    }));
+    expect(await screen.findByTestId('missed')).toHaveTextContent(
+      'Ainda não há respostas de exercícios nesta turma.',
+    );
   });
 
   it('says what failed and tries again', async () => {

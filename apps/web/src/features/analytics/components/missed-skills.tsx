@@ -1,11 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import type { ClassAnalytics } from '@aprenda/shared/schemas/metrics';
+import { ANALYTICS_WINDOW_DAYS, type ClassAnalytics } from '@aprenda/shared/schemas/metrics';
 import { missedCsv } from '../lib/csv';
 import { formatPercent } from '../lib/format';
 import { SkillName } from './cells';
 import { DataSection, HeadRow, ROW, RowHeader, TableBox, TD } from './section';
 
-/** The skills the class misses most: the share of wrong answers, with a bar and its number. */
+/**
+ * The skills the class misses most: the share of wrong answers, with a bar and its number. Empty,
+ * it says why: no answers yet, or answers but none wrong in a skill (questions without a skill
+ * are not counted here).
+ */
 export function MissedSkills({ data }: { data: ClassAnalytics }) {
   const { t, i18n } = useTranslation('analytics');
   const lang = i18n.language;
@@ -15,7 +19,13 @@ export function MissedSkills({ data }: { data: ClassAnalytics }) {
       testId="missed"
       file={data.class.name}
       csv={() => missedCsv(t, data.missed_skills)}
-      empty={data.missed_skills.length === 0 ? t('missed.empty') : null}
+      empty={
+        data.missed_skills.length > 0
+          ? null
+          : data.students.some((s) => s.answers > 0)
+            ? t('missed.noneWrong', { days: ANALYTICS_WINDOW_DAYS })
+            : t('missed.empty')
+      }
     >
       <TableBox caption={t('missed.caption')}>
         <HeadRow
