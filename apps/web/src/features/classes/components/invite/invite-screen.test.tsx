@@ -42,6 +42,7 @@ function setup(user: SessionUser | null) {
           <Routes>
             <Route path="/convite/:token" element={<InviteScreen token="tok-123" user={user} />} />
             <Route path="/dashboard/student/:id" element={<p>class page</p>} />
+            <Route path="/dashboard/teacher/:id" element={<p>managing the class</p>} />
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>
@@ -81,6 +82,18 @@ describe('invite page', () => {
     const [url, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
     expect(String(url)).toContain('/api/classes/invites/accept');
     expect(JSON.parse(String(init?.body))).toEqual({ token: 'tok-123' });
+  });
+
+  it('a co-teacher invite opens the class where it is managed', async () => {
+    fetchMock.mockImplementation(async (_input, init) => {
+      if (init?.method === 'POST') {
+        return reply({ id: 'c1', title: 'Matemática 9º B', role: 'teacher' });
+      }
+      return reply(preview({ role: 'teacher' }));
+    });
+    const user = setup(ANA);
+    await user.click(await screen.findByRole('button', { name: 'Entrar na turma' }));
+    expect(await screen.findByText('managing the class')).toBeInTheDocument();
   });
 
   it.each([

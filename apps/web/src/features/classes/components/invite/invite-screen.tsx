@@ -174,7 +174,9 @@ function SignedIn({
       {
         onSuccess: (klass) => {
           toastSuccess(t('join.joined', { title: classTitle(klass, t('student.fallbackTitle')) }));
-          void navigate(`/dashboard/student/${encodeURIComponent(klass.id)}`, { replace: true });
+          // A teacher (co-teacher invite) lands where the class is managed.
+          const screen = klass.role === 'teacher' ? 'teacher' : 'student';
+          void navigate(`/dashboard/${screen}/${encodeURIComponent(klass.id)}`, { replace: true });
         },
         onError: (err) => {
           const p = problemOfError(err);
