@@ -159,3 +159,18 @@ export function eventFormTimes(event: Pick<ClassEvent, 'starts_at' | 'ends_at' |
     end: event.ends_at ? toLocalInput(new Date(event.ends_at)) : '',
   };
 }
+
+/**
+ * The end after the start moved from `from` to `to`, the same time after it as before; `end` as it
+ * is when any of them is not a whole date (`YYYY-MM-DD`) or date-time (`YYYY-MM-DDTHH:mm`) — the
+ * fields' own values, read as wall-clock times (no time zone can shift them).
+ */
+export function shiftedEnd(from: string, to: string, end: string): string {
+  const wall = (value: string) =>
+    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/.test(value)
+      ? Date.parse(`${value.length === 10 ? `${value}T00:00` : value}Z`)
+      : NaN;
+  const [a, b, e] = [wall(from), wall(to), wall(end)];
+  if (Number.isNaN(a) || Number.isNaN(b) || Number.isNaN(e)) return end;
+  return new Date(e + (b - a)).toISOString().slice(0, end.length);
+}

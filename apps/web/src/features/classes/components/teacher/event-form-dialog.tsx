@@ -10,7 +10,13 @@ import { Input } from '@/components/ui/input';
 import { errorMessage, fieldErrorsOf } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useCreateEvent, useUpdateEvent } from '../../api/events';
-import { eventFormTimes, localInputToIso, timeZoneName, toLocalInput } from '../../lib/dates';
+import {
+  eventFormTimes,
+  localInputToIso,
+  shiftedEnd,
+  timeZoneName,
+  toLocalInput,
+} from '../../lib/dates';
 import { fieldMessages, zodIssues, type FieldMessages } from '../../lib/validation';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, fieldAria } from '@/components/ui/field';
@@ -154,6 +160,8 @@ function EventForm({
   function set<K extends keyof EventValues>(key: K, value: EventValues[K]) {
     setValues((v) => {
       const next = { ...v, [key]: value };
+      // Moving the start moves the end with it: the event keeps its length (as calendar apps do).
+      if (key === 'start' && v.end) next.end = shiftedEnd(v.start, value as string, v.end);
       if (key === 'allDay') {
         // Keep the chosen days when switching between a date and a date-time field, and the
         // typed times while the event is all-day, to give them back when it no longer is.
