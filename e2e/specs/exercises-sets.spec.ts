@@ -310,8 +310,14 @@ test('a teacher builds a set with two items and a draw, gives it to a class, and
   expect(sizes.client).toBeLessThanOrEqual(360);
   await expectAxeClean(page, 'results (360 px)');
 
+  // Back from the results lands on "Listas": the tab is in the address, so a reload keeps it.
+  await page.getByRole('link', { name: 'Voltar aos exercícios' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/exercises\?tab=sets$/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Listas' })).toHaveAttribute('aria-selected', 'true');
+  await expectLoaded(page);
+
   // Deleting the assignment says the attempts are lost.
-  await openSets(page);
   await page
     .getByRole('button', { name: `Remover a atividade da turma ${classTitle}` })
     .first()

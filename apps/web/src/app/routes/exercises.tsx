@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { StudentExercises } from '@/features/exercises/components/assignments/student-exercises';
@@ -9,12 +10,15 @@ import { useSignedInUser } from './use-user';
 
 /**
  * `/dashboard/exercises`: for those who teach, the question bank and the sets (lists given to
- * classes, with their results); everyone else their assignments ("Para fazer", "Feitas").
+ * classes, with their results) — the tab in the address (`?tab=`); everyone else their
+ * assignments ("Para fazer", "Feitas").
  */
 export function ExercisesPage() {
   const user = useSignedInUser();
   const teaches = useTeaches(user);
   const { t } = useTranslation(['exercises', 'sets', 'dashboard']);
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'sets' ? 'sets' : 'items';
   usePageTitle('dashboard:tools.exercises.name');
   if (!teaches) return <StudentExercises />;
   return (
@@ -22,7 +26,20 @@ export function ExercisesPage() {
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
         {t('dashboard:tools.exercises.name')}
       </h1>
-      <Tabs defaultValue="items">
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          setParams(
+            (prev) => {
+              const next = new URLSearchParams(prev);
+              if (value === 'sets') next.set('tab', 'sets');
+              else next.delete('tab');
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      >
         <TabsList className="max-w-md">
           <TabsTrigger value="items">{t('exercises:tab')}</TabsTrigger>
           <TabsTrigger value="sets">{t('sets:tab')}</TabsTrigger>

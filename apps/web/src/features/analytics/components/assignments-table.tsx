@@ -20,7 +20,7 @@ export function AssignmentsTable({ data, tz }: { data: ClassAnalytics; tz: strin
         data.assignments.length === 0 ? (
           <>
             {t('assignments.empty')}{' '}
-            <Link to="/dashboard/exercises" className="text-violet-200 underline">
+            <Link to="/dashboard/exercises?tab=sets" className="text-violet-200 underline">
               {t('assignments.toExercises')}
             </Link>
           </>

@@ -19,7 +19,7 @@ export function ResultsScreen({ assignmentId }: { assignmentId: string }) {
   const results = useAssignmentResults(assignmentId);
   const back = (
     <Link
-      to="/dashboard/exercises"
+      to="/dashboard/exercises?tab=sets"
       className="inline-flex items-center gap-1 self-start text-sm text-zinc-300 hover:text-foreground hover:underline"
     >
       <ArrowLeft className="size-4" aria-hidden />
