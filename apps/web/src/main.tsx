@@ -15,7 +15,8 @@ import { afterFirstScreen } from '@/lib/first-screen';
 import { i18n, loadNamespacesFor } from '@/lib/i18n';
 import { currentIdentity } from '@/lib/identity';
 import { queryClient } from '@/lib/query-client';
-import { refreshSession } from '@/lib/session';
+import { recheckAfterUnauthorized, SESSION_EXPIRED_TOAST_ID } from '@/lib/session';
+import { toastError } from '@/lib/toast';
 import { cacheWebFont, declareCachedWebFont, markRendered } from '@/lib/web-font';
 
 /*
@@ -48,7 +49,10 @@ function applyConfig(config: PublicConfig): void {
   setAuthPrefix(config.recordsPrefix);
   configureApiClients(config, {
     getIdentity: currentIdentity,
-    onUnauthorized: () => void refreshSession(queryClient),
+    onUnauthorized: () =>
+      void recheckAfterUnauthorized(queryClient, () =>
+        toastError(i18n.t('common:sessionExpired'), SESSION_EXPIRED_TOAST_ID),
+      ),
   });
 }
 

@@ -55,6 +55,23 @@ export function refreshSession(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
 }
 
+/** The toast id of "Session expired": the chat says it too, and the two must show as one. */
+export const SESSION_EXPIRED_TOAST_ID = 'session-expired';
+
+/**
+ * A 401 from our API on any screen: check the session again and, when it was valid and is gone
+ * now, say so (`notify`) before the guard sends the user to /auth — otherwise a student in the
+ * middle of a review lands on the sign-in form without knowing why.
+ */
+export async function recheckAfterUnauthorized(
+  queryClient: QueryClient,
+  notify: () => void,
+): Promise<void> {
+  const before = queryClient.getQueryData(SESSION_QUERY_KEY);
+  await refreshSession(queryClient);
+  if (before && !queryClient.getQueryData(SESSION_QUERY_KEY)) notify();
+}
+
 /** After a successful sign-in or sign-up: store the user, tell other tabs, record the act. */
 export function completeSignIn(queryClient: QueryClient, user: SessionUser): void {
   setSessionUser(user);

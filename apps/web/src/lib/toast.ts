@@ -50,8 +50,8 @@ export function toastAction(message: string, action: { label: string; onClick: (
 }
 
 /** Error toasts stay 5 s (spec: 4–5 s depending on the variant). */
-export function toastError(message: string): void {
+export function toastError(message: string, id?: string): void {
   void loadSonner().then(({ toast }) =>
-    toast.error(message, { duration: TOAST_ERROR_DURATION_MS }),
+    toast.error(message, { duration: TOAST_ERROR_DURATION_MS, ...(id ? { id } : {}) }),
   );
 }

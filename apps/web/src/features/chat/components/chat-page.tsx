@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { subscribeUnauthorized } from '@/lib/api-client';
 import { setSessionUser } from '@/lib/identity';
 import { signInPath } from '@/lib/redirect';
-import { SESSION_QUERY_KEY } from '@/lib/session';
+import { SESSION_EXPIRED_TOAST_ID, SESSION_QUERY_KEY } from '@/lib/session';
 import { toastError } from '@/lib/toast';
 import { useMediaQuery } from '../lib/hooks';
 import { ConversationSidebar } from './conversation-sidebar';
@@ -38,7 +38,7 @@ function useSessionExpired(conversationId: string | undefined) {
     return subscribeUnauthorized(() => {
       if (handled.current) return;
       handled.current = true;
-      toastError(t('toast.sessionExpired'));
+      toastError(t('toast.sessionExpired'), SESSION_EXPIRED_TOAST_ID);
       setSessionUser(null);
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
       const back = conversationId ? `/dashboard/chat/${conversationId}` : '/dashboard/chat';
