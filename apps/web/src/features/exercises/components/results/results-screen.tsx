@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft } from 'lucide-react';
 import { ErrorBox, LoadingState } from '@/components/ui/states';
-import { errorMessage } from '@/lib/errors';
+import { ApiError, errorMessage } from '@/lib/errors';
 import { useAssignmentResults } from '../../api/results';
 import { resultsSummary } from '../../lib/results-view';
 import { CsvButton } from './csv-button';
@@ -36,12 +36,19 @@ export function ResultsScreen({ assignmentId }: { assignmentId: string }) {
     );
   }
   if (results.isError) {
+    // Not one of the class's teachers (a student who followed a link), or gone: trying again
+    // cannot help.
+    const status = results.error instanceof ApiError ? results.error.status : 0;
+    const final = status === 403 || status === 404;
     return (
       <div className="flex flex-col gap-4">
         {back}
         <h1 className="text-2xl font-semibold">{t('results.pageTitle')}</h1>
-        <ErrorBox retryLabel={t('retry')} onRetry={() => void results.refetch()}>
-          {errorMessage(t, results.error)}
+        <ErrorBox
+          retryLabel={final ? undefined : t('retry')}
+          onRetry={final ? undefined : () => void results.refetch()}
+        >
+          {final ? t('results.notYours') : errorMessage(t, results.error)}
         </ErrorBox>
       </div>
     );
