@@ -39,7 +39,7 @@ const GENDERED: Array<[RegExp, string]> = [
   [/\bobrigad[oa]\b/i, 'obrigado'],
   [/(?<!Tudo )\bpront[oa]s? para\b/i, 'pronto para'],
   [
-    /\bvocê (?:é|está|foi|será|ficou|continua) (?:convidad|cadastrad|conectad|logad|pront|bem-vind|removid|adicionad|professor|alun)/i,
+    /\bvocê (?:é|está|foi|será|ficou|continua) (?:convidad|cadastrad|conectad|logad|pront|bem-vind|removid|adicionad|professor|alun|don[oa]\b)/i,
     'você é/está/continua + gendered word',
   ],
   [/\bse você é (?:professor|aluno)/i, 'se você é professor'],
