@@ -143,8 +143,12 @@ test('a student takes an assignment, hands it in and turns a mistake into a flas
   await expect(card).toContainText('3 questões');
   await expect(card).toContainText('A fazer');
 
+  // The renderer of the questions' maths is fetched while the overview is read, not after
+  // "Começar" (on a slow phone the questions showed raw `$x + 7 = 12$` for seconds).
+  const renderer = page.waitForRequest(/\/assets\/markdown-renderer-[\w-]+\.js$/);
   await card.getByRole('link', { name: seeded.title }).click();
   await expect(page.getByText('Correção na hora')).toBeVisible();
+  await renderer;
   await page.getByRole('button', { name: 'Começar', exact: true }).click();
 
   for (let n = 1; n <= 3; n++) {

@@ -1,10 +1,42 @@
 import { lazy, Suspense } from 'react';
 import { needsMarkdown, plainParagraphs } from '@/lib/markdown-detect';
+import type { MarkdownRenderer as MarkdownRendererComponent } from './markdown-renderer';
 import type { MarkdownRendererProps } from './markdown-renderer';
 
-const LazyRenderer = lazy(() =>
-  import('./markdown-renderer').then((m) => ({ default: m.MarkdownRenderer })),
-);
+type RendererModule = { MarkdownRenderer: typeof MarkdownRendererComponent };
+
+let rendererModule: Promise<RendererModule> | null = null;
+/** The renderer once its chunk is here: later texts render with it at once, no fallback. */
+let loadedRenderer: typeof MarkdownRendererComponent | null = null;
+
+/** The renderer's chunk, fetched once (again after a failure). */
+function loadRenderer(): Promise<RendererModule> {
+  rendererModule ??= import('./markdown-renderer').then(
+    (mod) => {
+      loadedRenderer = mod.MarkdownRenderer;
+      return mod;
+    },
+    (error: unknown) => {
+      rendererModule = null;
+      throw error;
+    },
+  );
+  return rendererModule;
+}
+
+const LazyRenderer = lazy(() => loadRenderer().then((m) => ({ default: m.MarkdownRenderer })));
+
+/**
+ * Fetch the renderer ahead of the texts that need it — e.g. while a student reads an assignment's
+ * overview, so its questions' maths is drawn the moment they open, even on a slow connection
+ * (instead of `$x + 7 = 12$` for seconds). Resolves when it is here; never rejects.
+ */
+export function preloadMarkdown(): Promise<void> {
+  return loadRenderer().then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 /** Plain text: paragraphs and line breaks, nothing to download. */
 export function PlainText({ text }: { text: string }) {
@@ -21,11 +53,14 @@ export function PlainText({ text }: { text: string }) {
 
 /**
  * Markdown for model answers. The renderer (react-markdown, KaTeX, highlighter, its CSS) is its
- * own chunk, downloaded only when an answer has markdown syntax (`needsMarkdown`); a plain answer
- * renders as paragraphs without it. While the chunk loads, the plain text shows.
+ * own chunk, downloaded only when an answer has markdown syntax (`needsMarkdown`) or a screen asks
+ * for it ahead (`preloadMarkdown`); a plain answer renders as paragraphs without it. While the
+ * chunk loads, the plain text shows.
  */
 export function Markdown(props: MarkdownRendererProps) {
   if (!needsMarkdown(props.text)) return <PlainText text={props.text} />;
+  const Loaded = loadedRenderer;
+  if (Loaded) return <Loaded {...props} />;
   return (
     <Suspense fallback={<PlainText text={props.text} />}>
       <LazyRenderer {...props} />

@@ -25,6 +25,11 @@ function loadMathField(): Promise<MathFieldModule> {
   return mathFieldModule;
 }
 
+/** Fetch the maths field ahead (an attempt with expression questions); never rejects. */
+export function preloadMathField(): void {
+  loadMathField().catch(() => undefined);
+}
+
 /**
  * An expression answer: the maths field (mathlive) once its chunk arrives; until then, or if it
  * never does, a plain input where the answer is typed in LaTeX. Either way the value is LaTeX.

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { preloadMarkdown } from '@/components/markdown/markdown';
 import { ErrorBox, LoadingState } from '@/components/ui/states';
 import { useAttempt, useStudentAssignment } from '../../api/assignments';
 import { answerLang } from '../../lib/assignments-attempt';
@@ -21,6 +23,8 @@ export function AssignmentScreen({ assignmentId }: { assignmentId: string }) {
   const attemptId = search.get(ATTEMPT_PARAM);
   const assignment = useStudentAssignment(assignmentId);
   const attempt = useAttempt(attemptId, lang);
+  // Questions carry maths and formatting: the renderer comes while the overview is read.
+  useEffect(() => void preloadMarkdown(), []);
 
   function openAttempt(id: string | null) {
     setSearch(id ? { [ATTEMPT_PARAM]: id } : {});

@@ -20,6 +20,7 @@ import {
   type DraftMap,
 } from '../../lib/attempt-drafts';
 import { AnswerInput } from '../answer/answer-input';
+import { preloadMathField } from '../answer/expression-input';
 import { AutoFlashcardNote } from '../practice/auto-flashcards';
 import { ItemResult } from './item-result';
 import { PendingAnswers } from './pending-answers';
@@ -53,6 +54,11 @@ export function AttemptRunner({
   });
   const autoCards = useAutoFlashcards(attempt.id);
   const items = attempt.items;
+  const hasExpression = items.some(({ item }) => item.kind === 'expression');
+  // The maths field's chunk comes with the first question, not when an expression one opens.
+  useEffect(() => {
+    if (hasExpression) preloadMathField();
+  }, [hasExpression]);
   const immediate = assignment.feedback === 'immediate';
   const storage = useMemo(() => browserStorage(), []);
   // Drafts kept from before a reload, unless the question has since been answered with them, or

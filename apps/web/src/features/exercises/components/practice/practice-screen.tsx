@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, CircleCheck } from 'lucide-react';
-import { Markdown } from '@/components/markdown/markdown';
+import { Markdown, preloadMarkdown } from '@/components/markdown/markdown';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/errors';
@@ -37,6 +37,8 @@ export function PracticeScreen({ skillId }: { skillId: string | null }) {
   const request = useRef(0);
   // A second Enter before the first send re-renders must not send another answer (another id).
   const inFlight = useRef(false);
+  // The renderer of the questions' maths comes alongside the first question, not after it.
+  useEffect(() => void preloadMarkdown(), []);
 
   const load = useCallback(() => {
     const seq = ++request.current;
