@@ -32,3 +32,23 @@ test('at 360 px the dashboard navigation opens with "Abrir menu" and navigates',
   await expect(name).toHaveText('Aprenda');
   expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 });
+
+test('at 360 px every link a thumb must hit on the student dashboard is at least 24 px tall', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  await signInHere(page, DEMO_STUDENT);
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await expect(page.getByText('Carregando o seu dia…')).toBeHidden();
+  await expectLoaded(page);
+  // WCAG 2.5.8 (target size, minimum): links that stand alone, not inside a sentence.
+  const links = await page.locator('#main a, main a').all();
+  expect(links.length).toBeGreaterThan(5);
+  const small: string[] = [];
+  for (const link of links) {
+    const box = await link.boundingBox();
+    if (box && box.height < 24)
+      small.push(`${(await link.textContent())?.trim()} (${box.height} px)`);
+  }
+  expect(small).toEqual([]);
+});

@@ -14,7 +14,7 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
   return (
     <Link
       to={to}
-      className="inline-flex items-center gap-1 self-start text-sm text-zinc-300 hover:text-foreground hover:underline"
+      className="inline-flex min-h-6 items-center gap-1 self-start py-1 text-sm text-zinc-300 hover:text-foreground hover:underline"
     >
       <ArrowLeft className="size-4" aria-hidden />
       {children}

@@ -99,7 +99,7 @@ function Hint({ children }: { children: ReactNode }) {
 
 function ActionLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link to={to} className="self-start text-sm font-medium text-primary hover:underline">
+    <Link to={to} className="self-start py-1 text-sm font-medium text-primary hover:underline">
       {children}
     </Link>
   );

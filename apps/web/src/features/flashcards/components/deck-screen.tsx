@@ -50,7 +50,7 @@ export function DeckScreen({ deckId, userId }: { deckId: string; userId: string 
     <section className="flex flex-col gap-6">
       <Link
         to={FLASHCARDS_PATH}
-        className="inline-flex items-center gap-1 self-start text-sm text-zinc-300 hover:text-foreground hover:underline"
+        className="inline-flex min-h-6 items-center gap-1 self-start py-1 text-sm text-zinc-300 hover:text-foreground hover:underline"
       >
         <ArrowLeft className="size-4" aria-hidden />
         {t('deck.back')}

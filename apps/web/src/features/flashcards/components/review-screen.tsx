@@ -227,7 +227,7 @@ export function ReviewScreen({ deckId, userId }: { deckId: string; userId: strin
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-4">
       <Link
         to={deckPath(deckId)}
-        className="inline-flex items-center gap-1 self-start text-sm text-zinc-300 hover:text-foreground hover:underline"
+        className="inline-flex min-h-6 items-center gap-1 self-start py-1 text-sm text-zinc-300 hover:text-foreground hover:underline"
       >
         <ArrowLeft className="size-4" aria-hidden />
         {t('review.back')}

@@ -27,7 +27,7 @@ export function SkillsPanel({ skills }: { skills: SkillMastery[] }) {
         <h2 id="metrics-skills" className="text-base font-semibold">
           {t('skills.title')}
         </h2>
-        <Link to={PRACTICE_PATH} className="text-sm font-medium text-primary hover:underline">
+        <Link to={PRACTICE_PATH} className="py-1 text-sm font-medium text-primary hover:underline">
           {t('skills.all')}
         </Link>
       </div>
