@@ -27,6 +27,14 @@ function namespacesOn(lang: string): string[] {
 }
 
 describe('locales', () => {
+  it('names each kind of question the same in the question editor and in the lists', () => {
+    for (const lang of LANGUAGES) {
+      const kinds = (ns: string) =>
+        (files[`./${lang}/${ns}.json`]?.default as { kinds: Record<string, string> }).kinds;
+      expect(kinds('sets'), lang).toEqual(kinds('exercises'));
+    }
+  });
+
   it('has the same namespace files for every language, all registered', () => {
     const pt = namespacesOn('pt-BR');
     expect(pt).toEqual([...NAMESPACES].sort());
