@@ -1,30 +1,12 @@
 import { lazy, Suspense } from 'react';
+import { chunkLoader } from '@/lib/chunk-loader';
 import { needsMarkdown, plainParagraphs } from '@/lib/markdown-detect';
-import type { MarkdownRenderer as MarkdownRendererComponent } from './markdown-renderer';
 import type { MarkdownRendererProps } from './markdown-renderer';
 
-type RendererModule = { MarkdownRenderer: typeof MarkdownRendererComponent };
+/** The renderer's chunk: fetched once, kept (later texts render with it at once). */
+const renderer = chunkLoader(() => import('./markdown-renderer'));
 
-let rendererModule: Promise<RendererModule> | null = null;
-/** The renderer once its chunk is here: later texts render with it at once, no fallback. */
-let loadedRenderer: typeof MarkdownRendererComponent | null = null;
-
-/** The renderer's chunk, fetched once (again after a failure). */
-function loadRenderer(): Promise<RendererModule> {
-  rendererModule ??= import('./markdown-renderer').then(
-    (mod) => {
-      loadedRenderer = mod.MarkdownRenderer;
-      return mod;
-    },
-    (error: unknown) => {
-      rendererModule = null;
-      throw error;
-    },
-  );
-  return rendererModule;
-}
-
-const LazyRenderer = lazy(() => loadRenderer().then((m) => ({ default: m.MarkdownRenderer })));
+const LazyRenderer = lazy(() => renderer.load().then((m) => ({ default: m.MarkdownRenderer })));
 
 /**
  * Fetch the renderer ahead of the texts that need it — e.g. while a student reads an assignment's
@@ -32,7 +14,7 @@ const LazyRenderer = lazy(() => loadRenderer().then((m) => ({ default: m.Markdow
  * (instead of `$x + 7 = 12$` for seconds). Resolves when it is here; never rejects.
  */
 export function preloadMarkdown(): Promise<void> {
-  return loadRenderer().then(
+  return renderer.load().then(
     () => undefined,
     () => undefined,
   );
@@ -59,7 +41,7 @@ export function PlainText({ text }: { text: string }) {
  */
 export function Markdown(props: MarkdownRendererProps) {
   if (!needsMarkdown(props.text)) return <PlainText text={props.text} />;
-  const Loaded = loadedRenderer;
+  const Loaded = renderer.loaded()?.MarkdownRenderer;
   if (Loaded) return <Loaded {...props} />;
   return (
     <Suspense fallback={<PlainText text={props.text} />}>

@@ -2,32 +2,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { chunkLoader } from '@/lib/chunk-loader';
 import type { MathField as MathFieldComponent } from './math-field';
 
-type MathFieldModule = { MathField: typeof MathFieldComponent };
-
-let mathFieldModule: Promise<MathFieldModule> | null = null;
-/** The component once loaded: the next expression item shows it at once. */
-let loadedMathField: typeof MathFieldComponent | null = null;
-
-/** mathlive's chunk, fetched once, the first time an expression item shows. */
-function loadMathField(): Promise<MathFieldModule> {
-  mathFieldModule ??= import('./math-field').then(
-    (mod) => {
-      loadedMathField = mod.MathField;
-      return mod;
-    },
-    (error: unknown) => {
-      mathFieldModule = null;
-      throw error;
-    },
-  );
-  return mathFieldModule;
-}
+/** mathlive's chunk, fetched once, the first time an expression item shows (or ahead). */
+const mathField = chunkLoader(() => import('./math-field'));
 
 /** Fetch the maths field ahead (an attempt with expression questions); never rejects. */
 export function preloadMathField(): void {
-  loadMathField().catch(() => undefined);
+  mathField.load().catch(() => undefined);
 }
 
 /**
@@ -49,14 +32,14 @@ export function ExpressionInput({
 }) {
   const { t, i18n } = useTranslation('practice');
   const [MathField, setMathField] = useState<typeof MathFieldComponent | null>(
-    () => loadedMathField,
+    () => mathField.loaded()?.MathField ?? null,
   );
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    if (loadedMathField) return;
+    if (mathField.loaded()) return;
     let live = true;
-    loadMathField().then(
+    mathField.load().then(
       (mod) => {
         if (live) setMathField(() => mod.MathField);
       },
