@@ -127,15 +127,16 @@ function githubProvider(env: AuthDeps['env']) {
  */
 export const authErrorScope = new AsyncLocalStorage<{ error?: unknown }>();
 
-/**
- * Sign-up and profile rules Better Auth does not enforce by itself:
- * - sign-up must carry a valid `role` (`student` | `teacher`) and a non-blank name ≤ 100 chars;
- * - the role is chosen once: `update-user` may not change it; a new name follows the sign-up's rule.
- * Errors keep Better Auth's shape (`{ code, message }`), code `VALIDATION_ERROR` / `FIELD_NOT_ALLOWED`.
- */
 /** Requests to delete-user that came without a password (authRules → beforeDelete). */
 const deletionsWithoutPassword = new WeakSet<Request>();
 
+/**
+ * Sign-up and profile rules Better Auth does not enforce by itself:
+ * - sign-up must carry a valid `role` (`student` | `teacher`) and a non-blank name ≤ 100 chars;
+ * - the role is chosen once: `update-user` may not change it; a new name follows the sign-up's rule;
+ * - `delete-user` takes no mailed-link fields, and marks a request without a password.
+ * Errors keep Better Auth's shape (`{ code, message }`), code `VALIDATION_ERROR` / `FIELD_NOT_ALLOWED`.
+ */
 const authRules = createAuthMiddleware(async (c) => {
   if (c.path === '/sign-up/email') {
     const body = (c.body ?? {}) as Record<string, unknown>;
