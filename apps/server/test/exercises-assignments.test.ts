@@ -354,6 +354,36 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
     expect(await itemsCsv.text()).toContain('too_easy');
   });
 
+  it('results: a student removed from the class leaves the grid and the analysis alike, and comes back with their work', async () => {
+    const set = await newSet([{ item_id: items[4] }], 'Quem saiu');
+    const assignment = await assign(set.id, { shuffle: false });
+    const leaving = students[0]!;
+    for (const s of [leaving, students[1]!]) {
+      const attempt = (await a.call<Attempt>(s, 'POST', `/assignments/${assignment.id}/attempts`))
+        .body;
+      await answer(s, attempt.id, items[4]!, 'a');
+      await a.call(s, 'POST', `/attempts/${attempt.id}/submit`);
+    }
+    const results = async () =>
+      (await a.call<AssignmentResults>(teacher, 'GET', `/assignments/${assignment.id}/results`))
+        .body;
+    expect((await results()).analysis[0]!.answers).toBe(2);
+    expect(
+      (await a.call(teacher, 'DELETE', `/classes/${classId}/members/${leaving.id}`)).status,
+    ).toBe(204);
+    const without = await results();
+    expect(without.students.map((s) => s.user_id)).not.toContain(leaving.id);
+    expect(without.distribution.reduce((x, y) => x + y, 0)).toBe(1);
+    expect(without.analysis[0]!.answers).toBe(1);
+    // Back in the class: the attempt was kept.
+    expect(
+      (await a.call(teacher, 'POST', `/classes/${classId}/members?user_id=${leaving.id}`)).status,
+    ).toBe(201);
+    const back = await results();
+    expect(back.analysis[0]!.answers).toBe(2);
+    expect(back.students.find((s) => s.user_id === leaving.id)!.score).toBe(1);
+  });
+
   it('not open yet: 409; the teacher deletes an assignment and its event', async () => {
     const set = await newSet([{ item_id: items[0] }], 'Futura');
     const assignment = await assign(set.id, {

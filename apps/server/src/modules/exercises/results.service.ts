@@ -102,7 +102,12 @@ export async function assignmentResults(
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
 
-  const counting = countingAttempts(await selectAssignmentAttempts(ctx.db.db, assignmentId));
+  // The class's students now: a removed student's attempts stay stored (they count again if the
+  // student comes back) but leave the grid, the distribution and the analysis alike.
+  const current = new Set(students.map((s) => s.user_id));
+  const counting = countingAttempts(
+    (await selectAssignmentAttempts(ctx.db.db, assignmentId)).filter((t) => current.has(t.user_id)),
+  );
   const attemptIds = [...counting.values()].map((t) => t.id);
   const answers = await selectAttemptAnswers(ctx.db.db, attemptIds);
   // The last answer per (attempt, item).
