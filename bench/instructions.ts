@@ -79,6 +79,8 @@ export async function instructionsPerRequest(
       else process.env[name] = value;
     }
     await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    // BENCH_CALLGRIND_KEEP=1: the profiles stay for callgrind_annotate (the path is printed).
+    if (process.env.BENCH_CALLGRIND_KEEP === '1') console.log(`callgrind profiles kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -99,13 +99,25 @@ async function resolveBearer(
       image: row.image ?? null,
       emailVerified: Boolean(row.email_verified),
     }),
-    session: Object.freeze({ id: row.session_id, expiresAt: new Date(expiresAt).toISOString() }),
+    session: Object.freeze({ id: row.session_id, expiresAt: isoText(row.expires_at, expiresAt) }),
   };
   if (cache && row.sessions_version !== null) {
     if (cache.size >= SESSION_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
     cache.set(raw, { resolved, expiresAt, sessionsVersion: String(row.sessions_version) });
   }
   return resolved;
+}
+
+/** An ISO-8601 UTC timestamp as `toISOString` writes it. */
+const CANONICAL_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+/**
+ * The stored expiry as `toISOString` would write it: SQLite hands back that very text (kept, not
+ * formatted again: V8 formats a date through `snprintf`), PostgreSQL a Date.
+ */
+function isoText(stored: unknown, ms: number): string {
+  return typeof stored === 'string' && CANONICAL_ISO.test(stored)
+    ? stored
+    : new Date(ms).toISOString();
 }
 
 type AuthContext = Awaited<AppContext['auth']['$context']>;

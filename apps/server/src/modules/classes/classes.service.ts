@@ -9,6 +9,7 @@ import type { Page } from '@aprenda/shared/schemas/common';
 import type { UserRole } from '@aprenda/shared/constants';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { isoString } from '../../lib/clock.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import {
   classAccess,
@@ -62,7 +63,7 @@ export function listUserClasses(
   which: 'mine' | 'teaching',
   page: { limit: number; cursor?: string | undefined },
 ): Promise<Page<ClassSummary>> {
-  const now = ctx.clock.now().toISOString();
+  const now = isoString(ctx.clock.now());
   return selectUserClassPage(ctx.db.db, userId, which, page, now);
 }
 
