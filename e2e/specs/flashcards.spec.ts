@@ -513,3 +513,30 @@ test('a rating slow to reach the server never brings its card back: three cards 
   expect(new Set(itemsRated).size).toBe(3);
   expect((await deckDetail(page, deckId)).counts.due).toBe(0);
 });
+
+test('a deck deleted in another tab while it is studied: the next rating stops the sitting and says so', async ({
+  page,
+}) => {
+  await signUp(page, newUser('student'));
+  const deckId = await createDeckApi(page, 'Vai sumir', [
+    ['Capital do Peru?', 'Lima'],
+    ['Capital do Chile?', 'Santiago'],
+    ['Capital da Bolívia?', 'Sucre'],
+  ]);
+  await page.goto(`/dashboard/flashcard/${deckId}/estudar`);
+  const question = page.getByTestId('review-card').getByRole('region', { name: 'Pergunta' });
+  await expect(question).toBeVisible();
+  // The other tab deletes the deck.
+  const deleted = await page.request.delete(`/api/decks/${deckId}`, { headers: appOrigin() });
+  expect(deleted.status()).toBe(204);
+  const refused = page.waitForResponse((res) => res.url().endsWith('/api/reviews'));
+  await page.keyboard.press('Space');
+  await page.keyboard.press('3');
+  expect((await refused).status()).toBe(404);
+  await expect(
+    page.getByText('Este baralho não está mais disponível', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByTestId('review-card')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Voltar aos baralhos' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/flashcard$/);
+});

@@ -8,6 +8,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, CircleCheck, Undo2 } from 'lucide-react';
 import { QUEUE_LIMIT_MAX, type QueueItem } from '@aprenda/shared/schemas/flashcards';
@@ -16,7 +17,7 @@ import { ErrorBox, LoadingState } from '@/components/ui/states';
 import { errorCode, errorMessage } from '@/lib/errors';
 import { toastError } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { useDeck } from '../api/decks';
+import { refreshDecks, useDeck } from '../api/decks';
 import { fetchQueue, reviewOutbox, useReviewOutbox } from '../api/reviews';
 import { formatInterval } from '../lib/intervals';
 import { deckPath, FLASHCARDS_PATH } from '../lib/paths';
@@ -146,6 +147,24 @@ export function ReviewScreen({ deckId, userId }: { deckId: string; userId: strin
     [deckId],
   );
 
+  // A rating refused as not found: the deck may have been deleted (another tab, another device).
+  // Ask for the deck again; once it is gone the sitting stops instead of offering its cards.
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      reviewOutbox().onEvent((event) => {
+        if (
+          event.type === 'dropped' &&
+          event.op.deckId === deckId &&
+          errorCode(event.error) === 'not_found'
+        ) {
+          refreshDecks(queryClient, deckId);
+        }
+      }),
+    [deckId, queryClient],
+  );
+  const deckGone = deck.isError && errorCode(deck.error) === 'not_found';
+
   const finished = state.loaded && state.current === null && !want;
 
   // A learning card coming back soon: ask for it when it is due.
@@ -241,7 +260,14 @@ export function ReviewScreen({ deckId, userId }: { deckId: string; userId: strin
         {notice}
       </p>
 
-      {firstError ? (
+      {deckGone ? (
+        <div className="flex flex-col items-start gap-3">
+          <ErrorBox>{t('review.deckGone')}</ErrorBox>
+          <Link to={FLASHCARDS_PATH} className={buttonVariants({ variant: 'outline' })}>
+            {t('deck.back')}
+          </Link>
+        </div>
+      ) : firstError ? (
         errorCode(failure.error) === 'not_found' ? (
           <ErrorBox>{errorMessage(t, failure.error)}</ErrorBox>
         ) : (
