@@ -2,6 +2,9 @@ import type { Mermaid } from 'mermaid';
 
 let mermaidPromise: Promise<Mermaid> | null = null;
 
+/** Links one diagram may have (Mermaid's own default, stated so the editor can tell it). */
+export const MERMAID_MAX_EDGES = 500;
+
 /** Our configuration: strict security, dark theme, SVG text labels. */
 const MERMAID_CONFIG = {
   startOnLoad: false,
@@ -16,6 +19,7 @@ const MERMAID_CONFIG = {
   layout: 'dagre',
   state: { layout: 'dagre' },
   fontFamily: 'Inter Variable, ui-sans-serif, system-ui, sans-serif',
+  maxEdges: MERMAID_MAX_EDGES,
 } as const;
 
 /** Mermaid is large: imported on the first diagram only, configured once, strictly. */

@@ -46,6 +46,17 @@ describe('PreviewPane with nothing drawn', () => {
     );
   });
 
+  it('tells a diagram past the link limit as too large, not as a syntax error to fix', () => {
+    show({ problem: { line: null, hint: 'tooLarge' } });
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Diagrama grande demais');
+    expect(status).toHaveTextContent('o limite é 500');
+    expect(status).not.toHaveTextContent('Erro de sintaxe');
+    expect(screen.getByTestId('diagram-preview')).toHaveTextContent(
+      'Este diagrama é grande demais para ser desenhado.',
+    );
+  });
+
   it('says it is drawing while the first drawing is under way', () => {
     show({ drawing: true });
     expect(screen.getByTestId('diagram-preview')).toHaveTextContent('Desenhando…');

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { MERMAID_MAX_EDGES } from '@/lib/mermaid';
 import type { GoodPreview } from '../lib/live-preview';
 import type { SyntaxProblem } from '../lib/syntax-error';
 
@@ -55,11 +56,15 @@ export function PreviewPane({
           <div className="flex flex-col gap-1">
             <p className="flex items-center gap-2 font-semibold text-amber-100">
               <AlertTriangle className="size-4 shrink-0" aria-hidden />
-              {problem.line === null
-                ? t('syntax.titleNoLine')
-                : t('syntax.title', { line: problem.line })}
+              {problem.hint === 'tooLarge'
+                ? t('syntax.titleTooLarge')
+                : problem.line === null
+                  ? t('syntax.titleNoLine')
+                  : t('syntax.title', { line: problem.line })}
             </p>
-            <p className="text-zinc-200">{t(`syntax.hint.${problem.hint}`)}</p>
+            <p className="text-zinc-200">
+              {t(`syntax.hint.${problem.hint}`, { max: MERMAID_MAX_EDGES })}
+            </p>
             {good ? <p className="text-zinc-300">{t('syntax.kept')}</p> : null}
             {problem.line !== null ? (
               <Button
@@ -89,7 +94,13 @@ export function PreviewPane({
         ) : (
           <p className="py-10 text-center text-sm text-zinc-400">
             {problem
-              ? t(readOnly ? 'editor.previewBrokenShared' : 'editor.previewBroken')
+              ? t(
+                  problem.hint === 'tooLarge'
+                    ? 'editor.previewTooLarge'
+                    : readOnly
+                      ? 'editor.previewBrokenShared'
+                      : 'editor.previewBroken',
+                )
               : drawing
                 ? t('editor.rendering')
                 : t('editor.previewEmpty')}

@@ -46,6 +46,16 @@ describe('describeSyntaxError (the real mermaid parser’s errors → line + hin
     });
   });
 
+  it('tells a diagram past the link limit as too large, not as a syntax error', async () => {
+    let code = 'flowchart TD\n';
+    for (let i = 0; i < 501; i += 1) code += `  N${i} --> N${i + 1}\n`;
+    expect(await problemOf(code)).toEqual({ line: null, hint: 'tooLarge' });
+    // 500 links still draw.
+    await expect(parseMermaid(code.split('\n').slice(0, 501).join('\n'))).resolves.toBe(
+      'flowchart-v2',
+    );
+  });
+
   it('reads the line of the newer (Langium) parsers’ messages, and falls back to a generic hint', () => {
     const langium = new Error('Parsing failed: Parse error on line 3, column 7: Expecting token');
     expect(describeSyntaxError(langium, 'pie\n "a": 1\n "b" 2')).toEqual({

@@ -3,7 +3,13 @@
  * within the code in the editor) and a hint, translated by the screen (`diagrams:errors.hint.*`).
  */
 export type SyntaxHint =
-  'unknownType' | 'missingEnd' | 'unclosed' | 'unexpectedLineEnd' | 'unexpectedToken' | 'generic';
+  | 'unknownType'
+  | 'missingEnd'
+  | 'unclosed'
+  | 'unexpectedLineEnd'
+  | 'unexpectedToken'
+  | 'tooLarge'
+  | 'generic';
 
 export interface SyntaxProblem {
   /** 1-based line in the code, or null when Mermaid does not say. */
@@ -51,6 +57,10 @@ export function describeSyntaxError(error: unknown, code: string): SyntaxProblem
   if (err.name === 'UnknownDiagramError' || /no diagram type detected/i.test(message)) {
     return { line: firstCodeLine(code), hint: 'unknownType' };
   }
+
+  // Correct code past one of Mermaid's size limits ("Edge limit exceeded. 501 edges found, but
+  // the limit is 500", "Maximum text size in diagram exceeded"): not a syntax error to look for.
+  if (/limit exceeded|maximum text size/i.test(message)) return { line: null, hint: 'tooLarge' };
 
   let line: number | null = null;
   const stated = /\bline (\d+)/i.exec(message);
