@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe.ts';
 import { resetLlm, scriptLlmPlain } from '../fixtures/llm-client.ts';
 import { DEMO_STUDENT } from '../fixtures/env.ts';
-import { expect, newUser, signInHere, signUp, test } from '../fixtures/test.ts';
+import { appOrigin, expect, newUser, signInHere, signUp, test } from '../fixtures/test.ts';
 
 /**
  * Issue 15, points 3–7 (diagrams): type a diagram from a template, break it (the error names its
@@ -219,6 +219,27 @@ test('a diagram saved with code that does not draw says so, then and after a rel
     'O código tem um erro (veja acima) e ainda não dá um desenho.',
   );
   await expect(preview(page)).not.toContainText('Escreva o código');
+});
+
+test('on a desktop the title keeps its words whole beside the buttons', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUp(page, newUser('teacher'));
+  const res = await page.request.post('/api/diagrams', {
+    data: { title: 'Fotossíntese', description: 'As etapas.', code: 'flowchart TD\n  A --> B' },
+    headers: appOrigin(),
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  await page.goto(`/dashboard/mermaid/${id}`);
+  const title = page.getByRole('heading', { level: 1, name: 'Fotossíntese' });
+  await expect(title).toBeVisible();
+  // One line: squeezed by the buttons, it broke as "Fotossínte / se".
+  const lines = await title.evaluate((h) => {
+    const range = document.createRange();
+    range.selectNodeContents(h);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines).toBe(1);
 });
 
 test('the tutor draws from a prompt, on a 360 px phone in English', async ({ page }) => {

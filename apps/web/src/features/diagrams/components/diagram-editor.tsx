@@ -311,7 +311,9 @@ function Editor({ saved }: { saved: Diagram | null }) {
     <section className="flex min-w-0 flex-col gap-5">
       <BackLink />
       <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
-        <div className="flex min-w-0 flex-col gap-1">
+        {/* Its own width (up to half the row) beside the buttons, which wrap: squeezed by them,
+            a one-word title broke mid-word ("Fotossínte/se"). */}
+        <div className="flex min-w-0 flex-col gap-1 lg:max-w-[50%] lg:shrink-0">
           <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
             {saved ? saved.title : t('editor.newTitle')}
           </h1>
