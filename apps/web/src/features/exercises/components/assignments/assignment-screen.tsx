@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { preloadMarkdown } from '@/components/markdown/markdown';
 import { ErrorBox, LoadingState } from '@/components/ui/states';
+import { errorCode } from '@/lib/errors';
 import { useAttempt, useStudentAssignment } from '../../api/assignments';
 import { answerLang } from '../../lib/assignments-attempt';
 import { AssignmentOverview, BackToList } from './assignment-overview';
@@ -38,9 +39,14 @@ export function AssignmentScreen({ assignmentId }: { assignmentId: string }) {
     return (
       <section className="flex flex-col gap-4">
         <BackToList />
-        <ErrorBox retryLabel={t('retry')} onRetry={() => void failed.refetch()}>
-          {t('screen.loadError')}
-        </ErrorBox>
+        {errorCode(failed.error) === 'not_found' ? (
+          // Removed by the teacher (or the class left) while open: trying again cannot help.
+          <ErrorBox>{t('screen.notFound')}</ErrorBox>
+        ) : (
+          <ErrorBox retryLabel={t('retry')} onRetry={() => void failed.refetch()}>
+            {t('screen.loadError')}
+          </ErrorBox>
+        )}
       </section>
     );
   }
