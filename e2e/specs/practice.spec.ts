@@ -432,3 +432,27 @@ test('mistakes become flashcards automatically once the student turns it on', as
   await studentContext.close();
   await teacherContext.close();
 });
+
+test('an answer typed and not sent yet survives a reload of the question', async ({
+  browser,
+  baseURL,
+}) => {
+  const {
+    student: page,
+    studentContext,
+    teacherContext,
+  } = await seed(browser, baseURL, ['numeric']);
+  await page.goto('/dashboard/adaptive');
+  await page.getByRole('link', { name: 'O que eu mais preciso' }).click();
+  const field = page.getByRole('textbox', { name: 'Sua resposta' });
+  await field.fill('2,5');
+  await page.reload();
+  await expect(field).toHaveValue('2,5');
+  await page.getByRole('button', { name: 'Responder' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Certo!' })).toBeVisible();
+  // Once sent, the draft is gone: the question's next visit starts empty.
+  await page.reload();
+  await expect(field).toHaveValue('');
+  await studentContext.close();
+  await teacherContext.close();
+});

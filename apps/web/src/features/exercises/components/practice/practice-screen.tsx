@@ -14,6 +14,7 @@ import {
 } from '../../api/practice';
 import { isAnswerComplete } from '../../lib/answer';
 import { PRACTICE_PATH } from '../../lib/practice-paths';
+import { readPracticeDraft, sessionStore, writePracticeDraft } from '../../lib/practice-draft';
 import { answerBody, initialPractice, practiceReducer } from '../../lib/practice-session';
 import { AnswerInput } from '../answer/answer-input';
 import { AutoFlashcardNote, AutoFlashcardsSwitch } from './auto-flashcards';
@@ -45,7 +46,11 @@ export function PracticeScreen({ skillId }: { skillId: string | null }) {
     dispatch({ type: 'load' });
     fetchNextItem(skillId).then(
       (next) => {
-        if (seq === request.current) dispatch({ type: 'loaded', next, now: Date.now() });
+        if (seq !== request.current) return;
+        dispatch({ type: 'loaded', next, now: Date.now() });
+        // The same question after a reload: what was typed before it comes back.
+        const draft = next.item ? readPracticeDraft(sessionStore(), next.item.id) : null;
+        if (draft) dispatch({ type: 'respond', response: draft });
       },
       (error: unknown) => {
         if (seq === request.current) dispatch({ type: 'loadFailed', error });
@@ -85,6 +90,7 @@ export function PracticeScreen({ skillId }: { skillId: string | null }) {
     submitPracticeAnswer(body)
       .then(
         (answer) => {
+          writePracticeDraft(sessionStore(), body.item_id, null);
           dispatch({ type: 'sent', answer });
           recordAnswer(answer);
         },
@@ -176,7 +182,10 @@ export function PracticeScreen({ skillId }: { skillId: string | null }) {
               key={`${item.id}-${state.shownAt}`}
               item={item}
               value={state.response}
-              onChange={(response) => dispatch({ type: 'respond', response })}
+              onChange={(response) => {
+                writePracticeDraft(sessionStore(), item.id, response);
+                dispatch({ type: 'respond', response });
+              }}
               onSubmit={send}
               disabled={feedback || state.sending}
               idPrefix={ID_PREFIX}
