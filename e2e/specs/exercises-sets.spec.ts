@@ -209,7 +209,7 @@ test('a teacher builds a set with two items and a draw, gives it to a class, and
   await expect(card.getByText('3 questões por estudante')).toBeVisible();
   await expect(card.getByText('Ainda não foi passada para nenhuma turma.')).toBeVisible();
 
-  // Give it to the class: the due date must be after the opening.
+  // Give it to the class: a due date already past (a wrong day) is refused, in words.
   await card.getByRole('button', { name: `Passar “Revisão ${stamp}” para a turma` }).click();
   const assign = page.getByRole('dialog', { name: 'Passar para a turma' });
   await assign.getByLabel('Turma').selectOption({ label: classTitle });
@@ -223,7 +223,7 @@ test('a teacher builds a set with two items and a draw, gives it to a class, and
   });
   await assign.getByLabel('Prazo', { exact: true }).fill(yesterday);
   await assign.getByRole('button', { name: 'Passar para a turma' }).click();
-  await expect(assign.getByText('O prazo precisa ser depois da abertura.')).toBeVisible();
+  await expect(assign.getByText('Esse prazo já passou. Confira o dia e o ano.')).toBeVisible();
   await assign.getByLabel('Prazo', { exact: true }).fill(nextWeek);
   await assign.getByLabel('Tentativas').fill('0');
   await assign.getByRole('radio', { name: 'Depois do prazo' }).check();

@@ -148,6 +148,27 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.path).toBe('due_at');
+    // Due already (a wrong day or year typed): refused, nothing given, no calendar event.
+    const eventsIn = async () =>
+      (
+        await a.call<Page<ClassEvent>>(
+          teacher,
+          'GET',
+          `/classes/${classId}/events?from=2030-02-01T00:00:00.000Z&to=2030-04-01T00:00:00.000Z`,
+        )
+      ).body.items.length;
+    const eventsBefore = await eventsIn();
+    const before = await a.call<Assignment[]>(teacher, 'GET', `/classes/${classId}/assignments`);
+    const past = await a.call<Problem>(teacher, 'POST', `/classes/${classId}/assignments`, {
+      set_id: set.id,
+      open_at: '2030-02-20T11:00:00.000Z',
+      due_at: '2030-03-01T11:00:00.000Z',
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.errors?.[0]).toMatchObject({ path: 'due_at', code: 'due_in_past' });
+    const after = await a.call<Assignment[]>(teacher, 'GET', `/classes/${classId}/assignments`);
+    expect(after.body).toHaveLength(before.body.length);
+    expect(await eventsIn()).toBe(eventsBefore);
   });
 
   it('no attempt carries an answer; immediate feedback grades each answer once; hand-in scores', async () => {

@@ -23,7 +23,7 @@ import {
   type AssignmentRow,
   type AttemptRow,
 } from './assignments.queries.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
 import { ownSet, parseEntries, setSize } from './sets.service.ts';
 
 /**
@@ -64,13 +64,20 @@ export async function createAssignment(
   const access = await classAccess(ctx, classId, userId);
   requireTeacher(access);
   const set = await ownSet(ctx, userId, input.set_id);
+  const now = ctx.clock.now();
+  // A due date already past is a slip (a wrong day or year): every student would be counted as
+  // having missed the list the moment it is given.
+  if (Date.parse(input.due_at) <= now.getTime()) {
+    throw badRequest('The due date has passed', [
+      { path: 'due_at', code: 'due_in_past', message: 'The due date must be in the future' },
+    ]);
+  }
   const event = await createEvent(ctx, access, {
     title: set.title,
     description: set.description || null,
     starts_at: input.due_at,
     all_day: false,
   });
-  const now = ctx.clock.now();
   const id = uuidv7(now.getTime());
   await insertAssignment(ctx.db.db, {
     id,

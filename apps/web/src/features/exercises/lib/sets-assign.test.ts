@@ -36,7 +36,13 @@ describe('assign form', () => {
 
   it('needs a class, a due date after the opening and 0–10 attempts', () => {
     const base = assignFormValues(new Date(2026, 10, 24, 9, 0));
-    const bad = validateAssignForm(t, 's1', { ...base, dueAt: '2026-11-24T08:00', attempts: '11' });
+    const now = new Date(2026, 10, 24, 7, 0);
+    const bad = validateAssignForm(
+      t,
+      's1',
+      { ...base, dueAt: '2026-11-24T08:00', attempts: '11' },
+      now,
+    );
     expect(bad).toEqual({
       ok: false,
       errors: {
@@ -45,16 +51,21 @@ describe('assign form', () => {
         attempts: 'Use um número inteiro de 0 a 10 (0 = sem limite).',
       },
     });
-    const missing = validateAssignForm(t, 's1', { ...base, classId: 'c1' });
+    const missing = validateAssignForm(t, 's1', { ...base, classId: 'c1' }, now);
     expect(missing.ok).toBe(false);
     if (!missing.ok) expect(missing.errors.dueAt).toBe('Escolha a data e a hora.');
-    const good = validateAssignForm(t, 's1', {
-      ...base,
-      classId: 'c1',
-      dueAt: '2026-12-01T23:59',
-      attempts: '0',
-      feedback: 'after_due',
-    });
+    const good = validateAssignForm(
+      t,
+      's1',
+      {
+        ...base,
+        classId: 'c1',
+        dueAt: '2026-12-01T23:59',
+        attempts: '0',
+        feedback: 'after_due',
+      },
+      now,
+    );
     expect(good.ok).toBe(true);
     if (good.ok) {
       expect(good.classId).toBe('c1');
@@ -66,6 +77,20 @@ describe('assign form', () => {
       });
       expect(good.data.due_at).toMatch(/^2026-12-01T23:59:00[+-]\d{2}:\d{2}$/);
     }
+  });
+
+  it('refuses a due date already past (a wrong day or year), whatever the opening', () => {
+    const now = new Date(2026, 10, 29, 10, 0);
+    const base = { ...assignFormValues(new Date(2026, 10, 20, 8, 0)), classId: 'c1' };
+    const past = validateAssignForm(t, 's1', { ...base, dueAt: '2026-11-25T23:59' }, now);
+    expect(past).toEqual({
+      ok: false,
+      errors: { dueAt: 'Esse prazo já passou. Confira o dia e o ano.' },
+    });
+    expect(validateAssignForm(t, 's1', { ...base, dueAt: '2026-11-29T10:01' }, now).ok).toBe(true);
+    expect(assignServerErrors(t, [{ path: 'due_at', code: 'due_in_past', message: '' }])).toEqual({
+      dueAt: 'Esse prazo já passou. Confira o dia e o ano.',
+    });
   });
 
   it('puts the server field errors on the form', () => {

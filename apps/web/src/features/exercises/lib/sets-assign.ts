@@ -71,6 +71,7 @@ export function validateAssignForm(
   t: TFunction,
   setId: string,
   values: AssignFormValues,
+  now: Date = new Date(),
 ): AssignFormResult {
   const errors: AssignFormErrors = {};
   if (!values.classId) errors.classId = t('sets:assign.errors.classRequired');
@@ -78,7 +79,10 @@ export function validateAssignForm(
   if (!openAt) errors.openAt = t('sets:assign.errors.dateRequired');
   const dueAt = localInputToIso(values.dueAt);
   if (!dueAt) errors.dueAt = t('sets:assign.errors.dateRequired');
-  else if (openAt && Date.parse(dueAt) <= Date.parse(openAt)) {
+  else if (Date.parse(dueAt) <= now.getTime()) {
+    // A wrong day or year: every student would count as having missed it at once.
+    errors.dueAt = t('sets:assign.errors.dueInPast');
+  } else if (openAt && Date.parse(dueAt) <= Date.parse(openAt)) {
     errors.dueAt = t('sets:assign.errors.dueBeforeOpen');
   }
   const attemptsText = values.attempts.trim();
@@ -118,6 +122,8 @@ export function assignServerErrors(
     if (!field || out[field]) continue;
     if (field === 'attempts') {
       out.attempts = t('sets:assign.errors.attempts', { max: ATTEMPTS_MAX });
+    } else if (field === 'dueAt' && error.code === 'due_in_past') {
+      out.dueAt = t('sets:assign.errors.dueInPast');
     } else if (field === 'dueAt' && error.code === 'custom') {
       out.dueAt = t('sets:assign.errors.dueBeforeOpen');
     } else {
