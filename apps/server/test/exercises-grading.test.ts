@@ -103,6 +103,20 @@ describe('numeric grading', () => {
     expect(grade(numeric(0), '0').correct).toBe(true);
   });
 
+  it('an ambiguous 1.500 is right when either reading is: a Brazilian groups thousands with a dot', () => {
+    expect(grade(numeric(1234), '1.234')).toMatchObject({ correct: true, score: 1 });
+    expect(grade(numeric(1500), '1.500').correct).toBe(true);
+    expect(grade(numeric(1500), '1,500').correct).toBe(true);
+    expect(grade(numeric(-2500), '-2.500').correct).toBe(true);
+    expect(grade(numeric(1.5), '1.500').correct).toBe(true);
+    expect(grade(numeric(1.234), '1,234').correct).toBe(true);
+    // Not ambiguous: two decimals, four digits, a second group — one reading only.
+    expect(grade(numeric(1234), '1.23').correct).toBe(false);
+    expect(grade(numeric(12340), '1.2340').correct).toBe(false);
+    expect(grade(numeric(1234), '12.34').correct).toBe(false);
+    expect(grade(numeric(1501), '1.500').correct).toBe(false);
+  });
+
   it('absolute tolerance: edges included', () => {
     const spec = numeric(10, 0.5);
     expect(grade(spec, '10,5').correct).toBe(true);

@@ -14,7 +14,8 @@ import type { Language } from './constants.ts';
  *    once; the other one groups thousands — `1.234,5` and `1,234.5` are both 1234.5.
  * 5. Only one kind of separator, once: it is the decimal separator — `2,5` = `2.5` = 2.5, and
  *    `1.234` = `1,234` = 1.234 (a lone separator is never read as a thousands separator: answers
- *    with three decimals are more common than answers with grouped thousands).
+ *    with three decimals are more common than answers with grouped thousands). Grading also
+ *    accepts the thousands reading of such a number (`thousandsReading`).
  * 6. Only one kind, several times: thousands groups — `1.234.567` = `1,234,567` = 1234567.
  * 7. Thousands groups must be well formed: 1–3 digits, then groups of exactly 3 (`1,2,3`,
  *    `12.34.567` and `1.234,5,6` are refused). A separator may lead (`,5` = 0.5) or close the
@@ -66,6 +67,20 @@ export function parseDecimal(text: string): number | null {
 
   const value = Number(`${sign}${integer || '0'}.${fraction || '0'}${exponent}`);
   return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * The other reading of an ambiguous number: `1.234` or `1,234` — one separator, once, between 1–3
+ * digits and exactly 3 — read as thousands (1234), where `parseDecimal` reads it as a decimal
+ * (1.234, rule 5). Brazilians group thousands with a dot (`1.500` for 1500), English speakers with
+ * a comma, and both write decimals with the other sign: which one a student meant cannot be told
+ * from the text. Grading accepts either reading (grading.ts). Null when the text is not ambiguous.
+ */
+export function thousandsReading(text: string): number | null {
+  const m = /^([+\-\u2212]?)(\d{1,3})[.,](\d{3})$/.exec(text.trim());
+  if (!m) return null;
+  const sign = m[1] === '' || m[1] === '+' ? '' : '-';
+  return Number(`${sign}${m[2]}${m[3]}`);
 }
 
 /** `value` cut to 12 significant digits: float noise (0.1 + 0.2 = 0.30000000000000004) removed. */

@@ -1,7 +1,7 @@
 import { CancellationError, ComputeEngine, type Expression } from '@cortex-js/compute-engine';
 import type { Language } from '@aprenda/shared/constants';
 import type { GradedResult, ItemInput, ItemResponse } from '@aprenda/shared/schemas/exercises';
-import { formatDecimal, parseDecimal } from '@aprenda/shared/decimal';
+import { formatDecimal, parseDecimal, thousandsReading } from '@aprenda/shared/decimal';
 import { checkFormula, evaluateFormula, FORMULA_RESERVED_NAMES, FormulaError } from './formula.ts';
 import {
   drawVariables,
@@ -21,7 +21,8 @@ import {
  *   exactly the correct set is picked. A picked id that is not a choice of the item counts as a
  *   wrong pick.
  * - `numeric`: `parseDecimal` (comma or dot), then |x − answer| ≤ tolerance (absolute) or
- *   ≤ tolerance·|answer| (relative), plus 1e-9·|answer| + 1e-12 for float noise.
+ *   ≤ tolerance·|answer| (relative), plus 1e-9·|answer| + 1e-12 for float noise. An ambiguous
+ *   `1.500` (thousands or decimals?) is right when either reading is (`thousandsReading`).
  * - `text`: equal to one accepted answer after `normalizeText`.
  * - `expression`: `expressionsEquivalent` (null — unreadable — is wrong, with `unparseable`).
  * A response of another kind's shape is wrong with `wrong_shape`.
@@ -226,7 +227,14 @@ export function gradeResponse(item: ResolvedItem, response: ItemResponse): Grade
       if (x === null) return typedOutcome(false, 'unparseable');
       const spec = item.numeric;
       if (!spec || spec.answer === null) return typedOutcome(false);
-      return typedOutcome(withinTolerance(x, spec.answer, spec.tolerance, spec.tolerance_kind));
+      if (withinTolerance(x, spec.answer, spec.tolerance, spec.tolerance_kind)) {
+        return typedOutcome(true);
+      }
+      // `1.500` may be a Brazilian's 1500 as well as 1.5: either reading that is right is right.
+      const other = thousandsReading(value);
+      return typedOutcome(
+        other !== null && withinTolerance(other, spec.answer, spec.tolerance, spec.tolerance_kind),
+      );
     }
     case 'text': {
       const typed = normalizeText(value);
