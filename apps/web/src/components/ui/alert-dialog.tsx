@@ -2,19 +2,26 @@ import type { ComponentProps } from 'react';
 import { AlertDialog as AlertPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 import { Button, buttonVariants } from './button';
-import { DialogFooter, dialogContentClass, dialogOverlayClass } from './dialog';
+import { DialogFooter, dialogContentClass, dialogOverlayClass, useReturnFocus } from './dialog';
 
 export const AlertDialog = AlertPrimitive.Root;
 
-/** A confirmation (role=alertdialog): focus starts on Cancel, Escape cancels. */
+/** A confirmation (role=alertdialog): focus starts on Cancel, Escape cancels, focus returns. */
 export function AlertDialogContent({
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof AlertPrimitive.Content>) {
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <AlertPrimitive.Portal>
       <AlertPrimitive.Overlay className={dialogOverlayClass} />
-      <AlertPrimitive.Content className={cn(dialogContentClass, className)} {...props} />
+      <AlertPrimitive.Content
+        className={cn(dialogContentClass, className)}
+        {...props}
+        {...returnFocus}
+      />
     </AlertPrimitive.Portal>
   );
 }
