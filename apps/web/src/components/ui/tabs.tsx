@@ -25,6 +25,15 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 
+/** The panel is a tab stop (Radix gives it tabIndex 0), so it shows a focus ring like any other. */
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('mt-6 outline-none', className)} {...props} />;
+  return (
+    <TabsPrimitive.Content
+      className={cn(
+        'mt-6 rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
