@@ -194,6 +194,29 @@ test('a student takes an assignment, hands it in and turns a mistake into a flas
   await expect(done).toContainText(/1 de 1 tentativa\b/);
 });
 
+test('keyboard: after "Começar" focus is on the question, after the hand-in on the result', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // The button pressed leaves with its view: focus fell to <body> and a screen reader said nothing.
+  await signUp(page, newUser('student'));
+  const seeded = await seedAssignment(browser, baseURL, page, 'immediate');
+  await page.goto(`/dashboard/exercises/atividade/${seeded.assignmentId}`);
+  await page.getByRole('button', { name: 'Começar', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Questão 1', level: 2 })).toBeFocused();
+
+  await page.getByRole('button', { name: 'Entregar', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Entregar assim mesmo?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Entregar', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('attempt-score')).toContainText('0%');
+  await expect(page.getByRole('heading', { name: seeded.title, level: 1 })).toBeFocused();
+});
+
 test('feedback after the due date: answers are recorded and the correction waits', async ({
   page,
   browser,

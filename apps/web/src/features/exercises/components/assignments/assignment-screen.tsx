@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { preloadMarkdown } from '@/components/markdown/markdown';
@@ -24,10 +24,14 @@ export function AssignmentScreen({ assignmentId }: { assignmentId: string }) {
   const attemptId = search.get(ATTEMPT_PARAM);
   const assignment = useStudentAssignment(assignmentId);
   const attempt = useAttempt(attemptId, lang);
+  // After the user's own act here (start, continue, hand in, try again) the button they pressed
+  // is gone with the view it was in: the next view takes focus, not <body>.
+  const [acted, setActed] = useState(false);
   // Questions carry maths and formatting: the renderer comes while the overview is read.
   useEffect(() => void preloadMarkdown(), []);
 
   function openAttempt(id: string | null) {
+    setActed(true);
     setSearch(id ? { [ATTEMPT_PARAM]: id } : {});
   }
 
@@ -53,9 +57,20 @@ export function AssignmentScreen({ assignmentId }: { assignmentId: string }) {
   const a = assignment.data;
   if (attempt.data && attempt.data.assignment_id === a.id) {
     return attempt.data.submitted_at ? (
-      <AttemptResult assignment={a} attempt={attempt.data} onOpenAttempt={openAttempt} />
+      <AttemptResult
+        assignment={a}
+        attempt={attempt.data}
+        onOpenAttempt={openAttempt}
+        focusOnShow={acted}
+      />
     ) : (
-      <AttemptRunner key={attempt.data.id} assignment={a} attempt={attempt.data} />
+      <AttemptRunner
+        key={attempt.data.id}
+        assignment={a}
+        attempt={attempt.data}
+        focusOnShow={acted}
+        onHandedIn={() => setActed(true)}
+      />
     );
   }
   return <AssignmentOverview assignment={a} onOpenAttempt={openAttempt} />;

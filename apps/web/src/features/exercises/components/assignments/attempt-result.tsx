@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RotateCcw } from 'lucide-react';
 import type { Attempt, StudentAssignment } from '@aprenda/shared/schemas/exercises';
@@ -26,15 +26,24 @@ export function AttemptResult({
   assignment: a,
   attempt,
   onOpenAttempt,
+  focusOnShow = false,
 }: {
   assignment: StudentAssignment;
   attempt: Attempt;
   onOpenAttempt: (attemptId: string | null) => void;
+  /** Shown right after a hand-in: focus goes to the heading, so the result is read next. */
+  focusOnShow?: boolean;
 }) {
   const { t, i18n } = useTranslation(['assignments', 'errors']);
   const lang = answerLang(i18n.language);
   // Handed in (here, or in another tab whose drafts this device still keeps): its drafts are over.
   useEffect(() => writeDrafts(browserStorage(), attempt.id, {}), [attempt.id]);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnShow) headingRef.current?.focus();
+    // Once, when the result first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const start = useStartAttempt(a.id, lang);
   const autoCards = useAutoFlashcards(attempt.id);
   const again = startAction(a) === 'again';
@@ -58,7 +67,9 @@ export function AttemptResult({
         <p className="text-sm text-zinc-300 [overflow-wrap:anywhere]">{a.class_title}</p>
         <h1
           id="result-title"
-          className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] sm:text-3xl"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl outline-none font-semibold tracking-tight [overflow-wrap:anywhere] sm:text-3xl"
         >
           {a.title}
         </h1>

@@ -38,9 +38,14 @@ import { useAttemptAnswers } from './use-attempt-answers';
 export function AttemptRunner({
   assignment,
   attempt,
+  focusOnShow = false,
+  onHandedIn,
 }: {
   assignment: StudentAssignment;
   attempt: Attempt;
+  /** Shown by the user's act (Começar, Continuar, Nova tentativa): focus goes to the question. */
+  focusOnShow?: boolean;
+  onHandedIn?: () => void;
 }) {
   const { t, i18n } = useTranslation(['assignments', 'errors']);
   const lang = answerLang(i18n.language);
@@ -86,7 +91,7 @@ export function AttemptRunner({
   );
   const [confirming, setConfirming] = useState(false);
   const [focusTarget, setFocusTarget] = useState<{ to: 'heading' | 'main'; n: number } | null>(
-    null,
+    focusOnShow ? { to: 'heading', n: 0 } : null,
   );
   const shownAt = useRef(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -172,6 +177,7 @@ export function AttemptRunner({
         setConfirming(false);
         writeDrafts(storage, attempt.id, {});
         rememberLastAttempt(storage, assignment.id, done.id);
+        onHandedIn?.();
       },
       onError: (error) => toastError(errorMessage(t, error)),
     });
