@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { Label } from './label';
 
-/** A labelled form field with its hint and its (translated) error below it. */
+/**
+ * A labelled form field with its hint and its (translated) error below it. The error is an alert:
+ * it is read out when it appears, also when focus stays in the field (Enter in a one-field form).
+ */
 export function Field({
   id,
   label,
@@ -25,7 +28,7 @@ export function Field({
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
           {error}
         </p>
       ) : null}
