@@ -38,4 +38,33 @@ describe('Button', () => {
     await userEvent.dblClick(screen.getByRole('button', { name: '+1' }));
     expect(step).toHaveBeenCalledTimes(2);
   });
+
+  it('a pending button keeps focus (not <body>) and refuses clicks, Enter and form submits', async () => {
+    const user = userEvent.setup();
+    const submit = vi.fn((e: React.FormEvent) => e.preventDefault());
+    function Form({ pending }: { pending: boolean }) {
+      return (
+        <form onSubmit={submit}>
+          <input aria-label="Validade (dias)" />
+          <Button type="submit" pending={pending}>
+            Criar convite
+          </Button>
+        </form>
+      );
+    }
+    const { rerender } = render(<Form pending={false} />);
+    const button = screen.getByRole('button', { name: 'Criar convite' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(submit).toHaveBeenCalledTimes(1);
+    rerender(<Form pending />);
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    fireEvent.click(button, { detail: 1 });
+    await user.type(screen.getByLabelText('Validade (dias)'), '7{Enter}');
+    expect(submit).toHaveBeenCalledTimes(1);
+  });
 });

@@ -7,7 +7,7 @@ import { Loader2 } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 export const buttonVariants = cva(
-  'inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -32,6 +32,10 @@ export const buttonVariants = cva(
 /**
  * A button. `pending` disables it and shows a spinner in place of `icon` (the work it started is
  * under way); `asChild` renders the single child (a link) with the button's look instead.
+ *
+ * Pending is `aria-disabled`, not `disabled`: a focused button that turns `disabled` drops focus
+ * to <body>, so a keyboard user who pressed "Criar convite" had to start again from the top.
+ * Clicks (and Enter in the form, which clicks the submit button) are refused while pending.
  *
  * A button given `pending` starts work, so it ignores the second click of a double click
  * (`detail` > 1): that click comes before the pending state has re-rendered (TanStack Query
@@ -67,7 +71,7 @@ export function Button({
     pending === undefined
       ? onClick
       : (event) => {
-          if (event.detail > 1) {
+          if (pending || event.detail > 1) {
             event.preventDefault(); // a submit button must not send its form again either
             return;
           }
@@ -76,7 +80,8 @@ export function Button({
   return (
     <button
       className={classes}
-      disabled={disabled || pending}
+      disabled={disabled}
+      aria-disabled={pending || undefined}
       aria-busy={pending || undefined}
       onClick={click}
       {...props}
