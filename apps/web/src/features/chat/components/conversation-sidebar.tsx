@@ -14,6 +14,7 @@ import {
   useDeleteConversation,
   useUpdateConversation,
 } from '../api/conversations';
+import { FOCUS_COMPOSER_STATE } from '../lib/focus-composer';
 import { LazyConversationActions } from './lazy-conversation-actions';
 
 // The dialogs (Radix dialog and alert dialog, the forms) load when one is first opened: the list
@@ -201,7 +202,7 @@ export function ConversationSidebar({
             onCreated={(c) => {
               setSearch('');
               onNavigate?.();
-              void navigate(`/dashboard/chat/${c.id}`);
+              void navigate(`/dashboard/chat/${c.id}`, { state: FOCUS_COMPOSER_STATE });
             }}
           />
         ) : null}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -9,6 +9,7 @@ import { problem, reply, requestUrl, stubFetch } from '@/test/fetch-stub';
 import { conversation } from '@/test/fixtures';
 import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { FOCUS_COMPOSER_STATE } from '../lib/focus-composer';
 import { ConversationView } from './conversation-view';
 
 const fetchMock = stubFetch();
@@ -52,13 +53,13 @@ function serve(options: { models: AiModelList; chat?: () => Response }) {
 const chatCalls = () =>
   fetchMock.mock.calls.filter(([input]) => String(input).includes('/conversations/k1/chat'));
 
-function setup(lang: 'pt-BR' | 'en' = 'pt-BR') {
+function setup(lang: 'pt-BR' | 'en' = 'pt-BR', state?: unknown) {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   const user = userEvent.setup();
   render(
     <I18nextProvider i18n={createI18n()}>
       <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/dashboard/chat/k1']}>
+        <MemoryRouter initialEntries={[{ pathname: '/dashboard/chat/k1', state }]}>
           <ConversationView conversationId="k1" />
         </MemoryRouter>
       </QueryClientProvider>
@@ -68,6 +69,31 @@ function setup(lang: 'pt-BR' | 'en' = 'pt-BR') {
 }
 
 describe('ConversationView', () => {
+  it('just created: the message box takes focus (not <body>, the dialog and its opener are gone)', async () => {
+    withLayout();
+    serve({ models: ONE_MODEL });
+    setup('pt-BR', FOCUS_COMPOSER_STATE);
+    const box = await screen.findByRole('textbox', { name: 'Sua mensagem' });
+    await waitFor(() => expect(box).toHaveFocus());
+  });
+
+  it('just created with no AI key: the title takes focus (the message box cannot be used)', async () => {
+    withLayout();
+    serve({ models: { items: [], default: null } });
+    setup('pt-BR', FOCUS_COMPOSER_STATE);
+    const heading = await screen.findByRole('heading', { name: 'Frações', level: 2 });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it('opened from a link or a reload: focus stays where it was', async () => {
+    withLayout();
+    serve({ models: ONE_MODEL });
+    setup();
+    const box = await screen.findByRole('textbox', { name: 'Sua mensagem' });
+    await waitFor(() => expect(box).toBeEnabled());
+    expect(document.body).toHaveFocus();
+  });
+
   it('with no AI key anywhere explains how to add one, links to the profile and sends nothing', async () => {
     serve({ models: { items: [], default: null } });
     const { user } = setup();

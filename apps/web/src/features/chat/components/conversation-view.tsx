@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Eye, Layers, Lock, Users, Workflow } from 'lucide-react';
 import { NoKeyNote } from '@/components/ai/no-key-note';
@@ -14,6 +14,7 @@ import {
   useModels,
   useUpdateConversation,
 } from '../api/conversations';
+import { wantsComposerFocus } from '../lib/focus-composer';
 import { LiveChat } from './live-chat';
 import { PaneError, PaneErrorBoundary } from './pane-error';
 
@@ -43,6 +44,21 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const [chosenModel, setChosenModel] = useState(rememberedModel);
   const modeId = useId();
   const modelId = useId();
+  const location = useLocation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusedFor = useRef<string | null>(null);
+  const focusComposer = wantsComposerFocus(location.state);
+  const shown = conversation.isSuccess && history.isSuccess && !models.isPending;
+
+  // Just created ("Criar" in the dialog): the dialog and its opener are gone, so focus goes to
+  // the message box (or, when it cannot be used, to the title) instead of falling to <body>.
+  useEffect(() => {
+    if (!focusComposer || !shown || focusedFor.current === location.key) return;
+    focusedFor.current = location.key;
+    const box = document.getElementById(`composer-${conversationId}`);
+    if (box instanceof HTMLTextAreaElement && !box.disabled) box.focus();
+    else headingRef.current?.focus();
+  }, [focusComposer, shown, location.key, conversationId]);
 
   if (conversation.isError) {
     const err = conversation.error;
@@ -106,7 +122,12 @@ export function ConversationView({ conversationId }: { conversationId: string })
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex flex-col gap-2 border-b border-border px-3 py-3 sm:px-5">
         <div className="flex items-center justify-between gap-2">
-          <h2 className="min-w-0 truncate text-lg font-semibold" title={c.title || undefined}>
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            className="min-w-0 truncate text-lg font-semibold outline-none"
+            title={c.title || undefined}
+          >
             {c.title.trim() || t('sidebar.untitled')}
           </h2>
           <div className="flex flex-wrap justify-end gap-2">

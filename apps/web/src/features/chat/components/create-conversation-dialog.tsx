@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONVERSATION_TITLE_MAX } from '@aprenda/shared/conversation-limits';
 import type { Conversation } from '@aprenda/shared/schemas/conversations';
@@ -38,6 +38,8 @@ export function CreateConversationDialog({
   const hintId = useId();
   const classHintId = useId();
   const myClasses = classes.data?.items ?? [];
+  // Created: the new conversation's composer takes focus, not the "Nova conversa" button.
+  const created = useRef(false);
 
   const close = (next: boolean) => {
     onOpenChange(next);
@@ -54,6 +56,7 @@ export function CreateConversationDialog({
       { ...(trimmed ? { title: trimmed } : {}), ...(classId ? { class_id: classId } : {}) },
       {
         onSuccess: (conversation) => {
+          created.current = true;
           close(false);
           onCreated(conversation);
         },
@@ -66,7 +69,12 @@ export function CreateConversationDialog({
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent closeLabel={t('dialog.close')}>
+      <DialogContent
+        closeLabel={t('dialog.close')}
+        onCloseAutoFocus={(e) => {
+          if (created.current) e.preventDefault();
+        }}
+      >
         <DialogTitle>{t('create.title')}</DialogTitle>
         <DialogDescription id={hintId}>{t('create.hint')}</DialogDescription>
         <form onSubmit={submit} className="flex flex-col gap-4">
