@@ -67,6 +67,7 @@ export function ConfirmDialog({
   cancelLabel,
   onConfirm,
   pending = false,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -76,10 +77,12 @@ export function ConfirmDialog({
   cancelLabel: string;
   onConfirm: () => void;
   pending?: boolean;
+  /** To send focus elsewhere on close (call `preventDefault`) when the opener is going away. */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
         <DialogFooter>

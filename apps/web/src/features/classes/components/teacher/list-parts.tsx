@@ -63,7 +63,7 @@ export function ListSection({
   const { t } = useTranslation('classes');
   return (
     <section aria-labelledby={`${id}-list-title`} className="flex flex-col gap-3">
-      <h2 id={`${id}-list-title`} className="font-semibold">
+      <h2 id={`${id}-list-title`} tabIndex={-1} className="font-semibold outline-none">
         {title}
       </h2>
       {isPending ? (

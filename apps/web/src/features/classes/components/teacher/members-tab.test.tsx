@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -131,6 +131,32 @@ describe('class members: the owner', () => {
     expect(posted).toEqual([{ user_id: 't2' }]);
     // The badge moves to João once the class is read again.
     expect(await within(row('João')).findByText('Dono da turma')).toBeInTheDocument();
+  });
+
+  it('after removing someone, focus goes to the list heading (their row and button are gone)', async () => {
+    let members = MEMBERS.items;
+    serve(fetchMock, async (url, init) => {
+      if (url.pathname === '/api/classes/c1/members/s1' && init?.method === 'DELETE') {
+        members = members.filter((m) => m.user_id !== 's1');
+        return new Response(null, { status: 204 });
+      }
+      if (url.pathname === '/api/classes/c1') return reply(CLASS);
+      if (url.pathname === '/api/classes/c1/members') return reply({ ...MEMBERS, items: members });
+      return reply({ items: [], nextCursor: null });
+    });
+    const { user } = setup(HELENA);
+    const remove = within(await waitFor(() => row('Lucas'))).getByRole('button', {
+      name: 'Remover Lucas',
+    });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('alertdialog');
+    within(dialog).getByRole('button', { name: 'Remover' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('Lucas', { selector: 'span' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Participantes', level: 2 })).toHaveFocus(),
+    );
   });
 
   it('a co-teacher sees the owner marked, with no transfer or remove on that row', async () => {

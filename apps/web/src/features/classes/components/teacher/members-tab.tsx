@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Crown, UserMinus, UserPlus } from 'lucide-react';
 import type { MemberRole } from '@aprenda/shared/constants';
@@ -37,6 +37,8 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
   const [role, setRole] = useState<MemberRole>('student');
   const [error, setError] = useState<string | undefined>();
   const [removing, setRemoving] = useState<ClassMember | null>(null);
+  // Removed: the row and its "Remover" button go, so focus goes to the list's heading instead.
+  const removed = useRef(false);
   const members = data?.items ?? [];
 
   function submit(e: FormEvent<HTMLFormElement>) {
@@ -85,6 +87,7 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
       {
         onSuccess: () => {
           toastSuccess(t('members.removed', { name: removing.name }));
+          removed.current = true;
           setRemoving(null);
         },
         onError: (err) => {
@@ -234,6 +237,12 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
         cancelLabel={t('cancel')}
         onConfirm={confirmRemove}
         pending={remove.isPending}
+        onCloseAutoFocus={(e) => {
+          if (!removed.current) return;
+          removed.current = false;
+          e.preventDefault();
+          document.getElementById(`${id}-list-title`)?.focus();
+        }}
       />
       <ConfirmDialog
         open={transferring !== null}
