@@ -92,15 +92,18 @@ export function DeleteConversationDialog({
   onOpenChange,
   onConfirm,
   pending,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
   pending: boolean;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const { t } = useTranslation('chat');
   return (
     <ConfirmDialog
+      onCloseAutoFocus={onCloseAutoFocus}
       open={open}
       onOpenChange={onOpenChange}
       title={t('delete.title')}

@@ -171,6 +171,10 @@ describe('ConversationSidebar', () => {
       expect(screen.queryByRole('link', { name: 'Frações' })).not.toBeInTheDocument(),
     );
     expect(await screen.findByText('No conversations yet')).toBeInTheDocument();
+    // Its row and "Actions" button are gone: focus goes to the list heading, not to <body>.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Your Conversations' })).toHaveFocus(),
+    );
   });
 
   it('pt-BR: delete says "sessão" in its toasts', async () => {

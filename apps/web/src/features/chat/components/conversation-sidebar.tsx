@@ -55,6 +55,9 @@ export function ConversationSidebar({
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<Conversation | null>(null);
   const [deleting, setDeleting] = useState<Conversation | null>(null);
+  // Deleted: its row and "Ações" button are gone, so focus goes to the list's heading.
+  const deleted = useRef(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const [linking, setLinking] = useState<Conversation | null>(null);
   const update = useUpdateConversation();
   const remove = useDeleteConversation();
@@ -104,7 +107,9 @@ export function ConversationSidebar({
   return (
     <div className="flex h-full min-h-0 flex-col gap-3">
       <div className="flex items-center justify-between gap-2">
-        <h2 className="text-base font-semibold">{t('sidebar.title')}</h2>
+        <h2 ref={headingRef} tabIndex={-1} className="text-base font-semibold outline-none">
+          {t('sidebar.title')}
+        </h2>
       </div>
       <div className="relative">
         <Search
@@ -254,12 +259,19 @@ export function ConversationSidebar({
             open={deleting !== null}
             onOpenChange={(open) => !open && setDeleting(null)}
             pending={remove.isPending}
+            onCloseAutoFocus={(e) => {
+              if (!deleted.current) return;
+              deleted.current = false;
+              e.preventDefault();
+              headingRef.current?.focus();
+            }}
             onConfirm={() => {
               if (!deleting) return;
               const id = deleting.id;
               remove.mutate(id, {
                 onSuccess: () => {
                   toastSuccess(t('toast.deleted'));
+                  deleted.current = true;
                   setDeleting(null);
                   if (id === activeId) void navigate('/dashboard/chat', { replace: true });
                 },
