@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
@@ -15,14 +15,32 @@ export function DropdownMenu({
 }
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 
+/**
+ * `focusFirstItem`: the first time it opens, focus goes to the first item. For menus loaded on
+ * first use (shell-menus.tsx, lazy-conversation-actions.tsx) and opened from the keyboard: Radix
+ * focuses the first item only when it saw the key itself, and it was not there yet — focus sat
+ * on the menu and Enter did nothing.
+ */
 export function DropdownMenuContent({
   className,
   sideOffset = 6,
+  focusFirstItem = false,
+  onFocus,
   ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+}: ComponentProps<typeof DropdownMenuPrimitive.Content> & { focusFirstItem?: boolean }) {
+  const pending = useRef(focusFirstItem);
   return (
     <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.Content
+        onFocus={(event) => {
+          onFocus?.(event);
+          // The menu itself took focus as it opened: hand it to the first item.
+          if (!pending.current || event.target !== event.currentTarget) return;
+          pending.current = false;
+          event.currentTarget
+            .querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])')
+            ?.focus();
+        }}
         sideOffset={sideOffset}
         className={cn(
           'z-50 max-w-[min(20rem,calc(100vw-1rem))] min-w-44 overflow-hidden rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg',

@@ -21,14 +21,15 @@ export function ConversationActions({
   onLink,
   onDelete,
   defaultOpen,
-}: ConversationActionsProps & { defaultOpen?: boolean }) {
+  focusFirstItem,
+}: ConversationActionsProps & { defaultOpen?: boolean; focusFirstItem?: boolean }) {
   const { t } = useTranslation('chat');
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <ConversationActionsButton label={label} />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent align="end" focusFirstItem={focusFirstItem}>
         <DropdownMenuItem onSelect={() => onRename(c)}>
           <Pencil aria-hidden />
           {t('sidebar.rename')}

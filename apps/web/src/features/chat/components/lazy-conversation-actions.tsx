@@ -16,19 +16,24 @@ const ConversationActions = lazy(() =>
  */
 export function LazyConversationActions(props: ConversationActionsProps) {
   const [wanted, setWanted] = useState(false);
+  // Enter or Space (a click with detail 0): the menu opens with its first item focused.
+  const [byKeyboard, setByKeyboard] = useState(false);
   const button = (
     <ConversationActionsButton
       label={props.label}
       aria-expanded={false}
       onPointerEnter={() => void loadActions()}
       onFocus={() => void loadActions()}
-      onClick={() => setWanted(true)}
+      onClick={(e) => {
+        setByKeyboard(e.detail === 0);
+        setWanted(true);
+      }}
     />
   );
   if (!wanted) return button;
   return (
     <Suspense fallback={button}>
-      <ConversationActions {...props} defaultOpen />
+      <ConversationActions {...props} defaultOpen focusFirstItem={byKeyboard} />
     </Suspense>
   );
 }

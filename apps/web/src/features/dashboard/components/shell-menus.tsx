@@ -13,19 +13,24 @@ const NavDrawer = lazy(() => loadNavDrawer().then((m) => ({ default: m.NavDrawer
  */
 export function LazyUserMenu({ user }: { user: SessionUser }) {
   const [wanted, setWanted] = useState(false);
+  // Enter or Space (a click with detail 0): the menu opens with its first item focused.
+  const [byKeyboard, setByKeyboard] = useState(false);
   const button = (
     <UserMenuButton
       user={user}
       aria-expanded={false}
       onPointerEnter={() => void loadUserMenu()}
       onFocus={() => void loadUserMenu()}
-      onClick={() => setWanted(true)}
+      onClick={(e) => {
+        setByKeyboard(e.detail === 0);
+        setWanted(true);
+      }}
     />
   );
   if (!wanted) return button;
   return (
     <Suspense fallback={button}>
-      <UserMenu user={user} defaultOpen />
+      <UserMenu user={user} defaultOpen focusFirstItem={byKeyboard} />
     </Suspense>
   );
 }

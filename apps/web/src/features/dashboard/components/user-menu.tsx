@@ -16,7 +16,15 @@ import { toastSuccess } from '@/lib/toast';
 import { UserMenuButton } from './menu-buttons';
 
 /** The user menu (loaded on first use: shell-menus.tsx). */
-export function UserMenu({ user, defaultOpen }: { user: SessionUser; defaultOpen?: boolean }) {
+export function UserMenu({
+  user,
+  defaultOpen,
+  focusFirstItem,
+}: {
+  user: SessionUser;
+  defaultOpen?: boolean;
+  focusFirstItem?: boolean;
+}) {
   const { t } = useTranslation(['dashboard', 'common']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -25,7 +33,7 @@ export function UserMenu({ user, defaultOpen }: { user: SessionUser; defaultOpen
       <DropdownMenuTrigger asChild>
         <UserMenuButton user={user} />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent align="end" focusFirstItem={focusFirstItem}>
         <DropdownMenuLabel>
           <span className="block truncate font-medium">{user.name}</span>
           <span className="block truncate text-xs text-zinc-400">{user.email}</span>
