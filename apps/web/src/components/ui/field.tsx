@@ -44,3 +44,11 @@ export function fieldAria(id: string, error?: string, hint?: string) {
     'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
   } as const;
 }
+
+/**
+ * After a refused submit, focus the form's first invalid field (once the errors have rendered),
+ * so the keyboard user lands on what to fix instead of staying on the submit button.
+ */
+export function focusFirstInvalid(form: HTMLFormElement): void {
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

@@ -49,6 +49,8 @@ describe('class form', () => {
     await user.click(screen.getByRole('button', { name: 'Criar turma' }));
     expect(screen.getByText('Preencha este campo.')).toBeInTheDocument();
     expect(screen.getByLabelText('Nome da turma')).toHaveAttribute('aria-invalid', 'true');
+    // Focus goes to the first field to fix (not left on "Criar turma").
+    await waitFor(() => expect(screen.getByLabelText('Nome da turma')).toHaveFocus());
     expect(
       screen.getByText(/sem I, O, 0 e 1/, { selector: 'p.text-destructive' }),
     ).toBeInTheDocument();

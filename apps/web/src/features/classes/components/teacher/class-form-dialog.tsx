@@ -17,7 +17,7 @@ import { useCreateClass, useUpdateClass } from '../../api/classes';
 import { validateClassForm, type ClassFormValues } from '../../lib/class-form';
 import { fieldMessages, type FieldMessages } from '../../lib/validation';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Field, fieldAria } from '@/components/ui/field';
+import { Field, fieldAria, focusFirstInvalid } from '@/components/ui/field';
 import { DescriptionField, FormFooter } from '../shared/form-parts';
 
 function initialValues(klass?: ClassSummary | ClassDetail): ClassFormValues {
@@ -99,10 +99,12 @@ export function ClassForm({
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    const form = e.currentTarget;
     const result = validateClassForm(t, values);
     if (!result.ok) {
       setErrors(result.errors);
       setFormError(t('form.fixFields'));
+      focusFirstInvalid(form);
       return;
     }
     setErrors({});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { stubFetch } from '@/test/fetch-stub';
@@ -33,5 +34,28 @@ describe('the event form', () => {
     fireEvent.change(end, { target: { value: '2030-03-06T17:00' } });
     expect(start).toHaveValue('2030-03-06T14:30');
     expect(end).toHaveValue('2030-03-06T17:00');
+  });
+
+  it('a refused submit puts focus on the first field to fix, whose error is read out', async () => {
+    const user = userEvent.setup();
+    render(
+      <I18nextProvider i18n={createI18n()}>
+        <QueryClientProvider client={createQueryClient()}>
+          <EventFormDialog
+            classId="c1"
+            open
+            onOpenChange={() => {}}
+            day={new Date(2030, 2, 4, 12)}
+          />
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    const create = screen.getByRole('button', { name: 'Criar evento' });
+    create.focus();
+    await user.keyboard('{Enter}');
+    const title = screen.getByLabelText('Título');
+    await waitFor(() => expect(title).toHaveFocus());
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Preencha este campo.');
   });
 });

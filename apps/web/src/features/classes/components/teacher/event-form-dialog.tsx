@@ -19,7 +19,7 @@ import {
 } from '../../lib/dates';
 import { fieldMessages, zodIssues, type FieldMessages } from '../../lib/validation';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Field, fieldAria } from '@/components/ui/field';
+import { Field, fieldAria, focusFirstInvalid } from '@/components/ui/field';
 import { DescriptionField, FormFooter } from '../shared/form-parts';
 
 interface EventValues {
@@ -188,16 +188,21 @@ function EventForm({
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    const form = e.currentTarget;
     const body = eventBody(values);
     const parsed = createEventSchema.safeParse(body);
     if (!parsed.success) {
       setErrors(fieldMessages(t, zodIssues(parsed.error.issues), raw));
+      focusFirstInvalid(form);
       return;
     }
     setErrors({});
     const onError = (err: unknown) => {
       const fields = fieldErrorsOf(err);
-      if (fields) setErrors(fieldMessages(t, fields, raw));
+      if (fields) {
+        setErrors(fieldMessages(t, fields, raw));
+        focusFirstInvalid(form);
+      }
       toastError(errorMessage(t, err));
     };
     if (event) {
