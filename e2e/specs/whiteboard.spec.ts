@@ -8,7 +8,8 @@ import { signUpApi } from '../fixtures/screen-tour.ts';
  * Issue 15 (whiteboard) in the browser: a board drawn, autosaved ("Salvo"), reloaded and exported
  * as a PNG that decodes; an imported scene with script in a text and a link stays inert (and its
  * SVG export carries the text as text); two tabs of one board: the stale save is refused and the
- * user chooses which version stays; a teacher presents to a class and a student follows within
+ * user chooses which version stays, and once the board is deleted in one tab the other says so and
+ * saves its drawing as a new board; a teacher presents to a class and a student follows within
  * 2 s, then hands out copies and opens the grid; the list and editor at 360 px in English. axe runs on the list and the editor, **excluding
  * Excalidraw's own drawing surface** (`.excalidraw`: its canvases and toolbars are a third-party
  * widget we do not control; our header, status, dialogs and read-only banner are checked).
@@ -308,6 +309,29 @@ test('two tabs on one board: the stale save is refused and the user chooses, not
   const after = await boardJson(first, boardId);
   expect(after.version).toBe(version);
   expect(after.scene.elements.map((e) => e.id)).toEqual(theirs);
+
+  // The first tab deletes the board; the second one draws on: it says the board is gone, stops
+  // saving, and "Salvar como novo quadro" keeps every shape in a new board.
+  const deleted = await first.request.delete(`/api/boards/${boardId}`, { headers: appOrigin() });
+  expect(deleted.status()).toBe(204);
+  const gone = second.waitForResponse(
+    (r) => r.url().endsWith(`/api/boards/${boardId}/scene`) && r.request().method() === 'PUT',
+  );
+  await drawRectangle(second, [250, 120], [480, 260]);
+  expect((await gone).status()).toBe(404);
+  await expect(second.getByTestId('board-save-status')).toHaveText(
+    'Quadro excluído — nada é salvo',
+  );
+  const banner = second.getByTestId('board-deleted');
+  await expect(banner).toContainText('Este quadro foi excluído.');
+  await expect(second.getByTestId('board-canvas')).toHaveAttribute('data-elements', '3');
+  await banner.getByRole('button', { name: 'Salvar como novo quadro' }).click();
+  await expect(second).not.toHaveURL(new RegExp(boardId));
+  const newId = /\/dashboard\/whiteboard\/([^/?#]+)/.exec(second.url())![1]!;
+  await editorReady(second);
+  await expect(second.getByTestId('board-canvas')).toHaveAttribute('data-elements', '3');
+  await expect(second.getByTestId('board-deleted')).toHaveCount(0);
+  expect((await boardJson(second, newId)).scene.elements).toHaveLength(3);
   await context.close();
 });
 

@@ -1,5 +1,6 @@
 import '@excalidraw/excalidraw/index.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Download, Eye, Radio } from 'lucide-react';
 import { CaptureUpdateAction, Excalidraw, exportToBlob, exportToSvg } from '@excalidraw/excalidraw';
@@ -29,16 +30,18 @@ import {
 import { useConfig } from '@/lib/config-context';
 import { downloadBlob } from '@/lib/download';
 import { errorCode } from '@/lib/errors';
-import { toastError } from '@/lib/toast';
+import { toastError, toastSuccess } from '@/lib/toast';
 import {
   fetchBoard,
   fetchBoardFile,
   saveScene,
   uploadBoardFile,
   uploadThumbnail,
+  useCreateBoard,
 } from '../api/boards';
 import { BoardAutosave, type AutosaveState } from '../lib/autosave';
-import { boardErrorText } from '../lib/errors';
+import { boardErrorText, isGone } from '../lib/errors';
+import { boardPath } from '../lib/paths';
 import { sceneOutbox } from '../lib/outbox';
 import {
   blobToDataUrl,
@@ -48,6 +51,7 @@ import {
   toStoredScene,
   type SceneElement,
 } from '../lib/scene';
+import { BoardDeletedBanner } from './board-deleted';
 import { ClassroomBar } from './classroom';
 import { ConflictDialog } from './conflict-dialog';
 import { SaveStatus } from './save-status';
@@ -66,6 +70,8 @@ type Elements = readonly OrderedExcalidrawElement[];
 export function BoardEditor({ board, userId }: { board: Board; userId: string }) {
   const { t, i18n } = useTranslation(['whiteboard', 'errors']);
   const config = useConfig();
+  const navigate = useNavigate();
+  const createBoard = useCreateBoard();
   const readOnly = board.access !== 'owner';
   const [api, setApi] = useState<ExcalidrawImperativeAPI | null>(null);
   const [saveState, setSaveState] = useState<AutosaveState>({
@@ -117,7 +123,8 @@ export function BoardEditor({ board, userId }: { board: Board; userId: string })
         knownFiles.current.add(id);
         pendingFiles.current.delete(id);
       } catch (err) {
-        if (errorCode(err) === 'unavailable') throw err;
+        // No connection, or the board is gone: the save fails with it (offline / deleted).
+        if (errorCode(err) === 'unavailable' || isGone(err)) throw err;
         pendingFiles.current.delete(id);
         knownFiles.current.add(id);
         toastError(t('editor.imageFailed', { reason: boardErrorText(t, err) }));
@@ -322,6 +329,31 @@ export function BoardEditor({ board, userId }: { board: Board; userId: string })
     return () => source.close();
   }, [readOnly, api, board.id, board.version, board.presentingTo, config.apiPrefix, loadFiles]);
 
+  // ── Deleted while open: the drawing becomes a new board (images uploaded after). ─────────────────
+
+  async function saveAsNew() {
+    const excalidraw = apiRef.current;
+    if (!excalidraw) return;
+    try {
+      const elements = excalidraw.getSceneElements() as unknown as SceneElement[];
+      const scene = toStoredScene(elements, excalidraw.getAppState());
+      const created = await createBoard.mutateAsync({ title: board.title, scene });
+      const files = excalidraw.getFiles();
+      const used = new Set(elements.map((el) => el.fileId).filter(Boolean));
+      for (const id of used) {
+        const file = id ? files[id] : undefined;
+        if (!file) continue;
+        await uploadBoardFile(created.id, file.id, dataUrlToBlob(file.dataURL)).catch(
+          (err: unknown) => toastError(t('editor.imageFailed', { reason: boardErrorText(t, err) })),
+        );
+      }
+      toastSuccess(t('deleted.savedAsNew', { title: created.title }));
+      void navigate(boardPath(created.id));
+    } catch (err) {
+      toastError(t('deleted.saveAsNewFailed', { reason: boardErrorText(t, err) }));
+    }
+  }
+
   // ── Export. ───────────────────────────────────────────────────────────────────────────────────
 
   async function exportAs(kind: 'png' | 'svg') {
@@ -400,6 +432,8 @@ export function BoardEditor({ board, userId }: { board: Board; userId: string })
           </span>
           {following ? <Radio className="size-4 text-red-400" aria-hidden /> : null}
         </div>
+      ) : saveState.status === 'deleted' ? (
+        <BoardDeletedBanner onSaveAsNew={saveAsNew} />
       ) : board.handout ? (
         <p className="text-sm text-zinc-300">
           {t('editor.handoutCopy', { class: board.handout.class.name })}

@@ -132,6 +132,23 @@ describe('BoardAutosave', () => {
     expect(await outbox.get('b1')).toBeUndefined();
   });
 
+  it('404: the board was deleted; it stops for good, sends nothing more and keeps the drawing', async () => {
+    const { autosave, saveMock, change, states } = setup(() =>
+      Promise.reject(new ApiError({ status: 404, code: 'not_found' })),
+    );
+    change([rect('a', 2)]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(states.at(-1)?.status).toBe('deleted');
+
+    // More drawing: nothing is sent (no save can succeed), the change is kept as the draft.
+    change([rect('a', 3), rect('b', 1)]);
+    await vi.advanceTimersByTimeAsync(5000);
+    await autosave.flush();
+    expect(saveMock).toHaveBeenCalledTimes(1);
+    expect(states.at(-1)?.status).toBe('deleted');
+    expect(autosave.dirty).toBe(true);
+  });
+
   it('a limit (413) is an error with its code; the next change tries again', async () => {
     let fail = true;
     const { saveMock, change, states } = setup((_, v) =>

@@ -3,7 +3,7 @@ import {
   type BoardSaved,
   type BoardScene,
 } from '@aprenda/shared/schemas/boards';
-import { isConflict, isOffline } from './errors';
+import { isConflict, isGone, isOffline } from './errors';
 import type { SceneOutbox } from './outbox';
 
 /**
@@ -14,9 +14,12 @@ import type { SceneOutbox } from './outbox';
  * - no connection: the scene waits in the outbox (IndexedDB) and goes when `online()` is called;
  * - 409: stops in `conflict` until the user chooses (`keepMine` with the server's current version,
  *   or `useTheirs`); nothing is sent meanwhile, so nothing is ever overwritten silently;
+ * - 404: the board was deleted (another tab, or its owner): stops in `deleted` for good; nothing
+ *   is sent any more and the editor keeps the drawing for "Salvar como novo quadro" or an export;
  * - another failure (a limit): `error` with the failure; the next change tries again.
  */
-export type SaveStatus = 'saved' | 'pending' | 'saving' | 'offline' | 'conflict' | 'error';
+export type SaveStatus =
+  'saved' | 'pending' | 'saving' | 'offline' | 'conflict' | 'deleted' | 'error';
 
 export interface AutosaveState {
   status: SaveStatus;
@@ -79,7 +82,7 @@ export class BoardAutosave {
     const base = this.draft?.signature ?? this.savedSignature;
     if (signature === base) return;
     this.draft = { signature, scene: scene() };
-    if (this.state.status === 'conflict') return;
+    if (this.state.status === 'conflict' || this.state.status === 'deleted') return;
     if (this.state.status !== 'offline') this.set('pending');
     this.schedule();
   }
@@ -96,7 +99,8 @@ export class BoardAutosave {
   async flush(): Promise<void> {
     this.clearTimer();
     if (this.inFlight) await this.inFlight;
-    if (!this.draft || this.state.status === 'conflict' || this.disposed) return;
+    if (!this.draft || this.disposed) return;
+    if (this.state.status === 'conflict' || this.state.status === 'deleted') return;
     this.inFlight = this.send(this.draft).finally(() => {
       this.inFlight = null;
     });
@@ -192,6 +196,9 @@ export class BoardAutosave {
         this.set('offline');
       } else if (isConflict(err)) {
         this.set('conflict');
+      } else if (isGone(err)) {
+        this.clearTimer();
+        this.set('deleted');
       } else {
         this.set('error', err);
       }

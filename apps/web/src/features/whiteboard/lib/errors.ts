@@ -19,3 +19,8 @@ export function isOffline(failure: unknown): boolean {
 export function isConflict(failure: unknown): boolean {
   return errorCode(failure) === 'board_version_conflict';
 }
+
+/** The board is no longer there (404 `not_found`): deleted in another tab, or by its owner. */
+export function isGone(failure: unknown): boolean {
+  return errorCode(failure) === 'not_found';
+}
