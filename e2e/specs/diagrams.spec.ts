@@ -10,7 +10,8 @@ import { appOrigin, expect, newUser, signInHere, signUp, test } from '../fixture
  * line, the last good drawing stays), fix it, save it with its title and description, reload and
  * see it, read its text outline, export an SVG (well-formed, no script or handlers) and a PNG that
  * decodes, open it on the whiteboard; XSS payloads in labels and `click` stay inert; the tutor
- * draws from a prompt (the fake LLM) on a phone in English; axe clean on the list and the editor.
+ * draws from a prompt (the fake LLM) on a phone in English; a diagram deleted in another tab is
+ * saved as a new one; axe clean on the list and the editor.
  */
 
 test.beforeEach(async () => {
@@ -240,6 +241,40 @@ test('on a desktop the title keeps its words whole beside the buttons', async ({
     return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
   });
   expect(lines).toBe(1);
+});
+
+test('a diagram deleted in another tab: saving says so and "Salvar como novo diagrama" keeps it', async ({
+  page,
+}) => {
+  await signUp(page, newUser('teacher'));
+  const res = await page.request.post('/api/diagrams', {
+    data: { title: 'Ciclo da água', description: 'As etapas.', code: 'flowchart TD\n  A --> B' },
+    headers: appOrigin(),
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  await page.goto(`/dashboard/mermaid/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ciclo da água' })).toBeVisible();
+  // Another tab deletes it; this one goes on editing.
+  const deleted = await page.request.delete(`/api/diagrams/${id}`, { headers: appOrigin() });
+  expect(deleted.status()).toBe(204);
+  await page.getByLabel('Título').fill('Ciclo da chuva');
+  await appendCode(page, '\n  B --> C');
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  const banner = page.getByTestId('diagram-deleted');
+  await expect(banner).toContainText('Este diagrama foi excluído.');
+  await expect(page.getByText(/Não foi possível salvar/)).toHaveCount(0);
+  await banner.getByRole('button', { name: 'Salvar como novo diagrama' }).click();
+  await expect(page).not.toHaveURL(new RegExp(id));
+  await expect(page.getByRole('heading', { level: 1, name: 'Ciclo da chuva' })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  const newId = /\/dashboard\/mermaid\/([^/?#]+)/.exec(page.url())![1]!;
+  const saved = (await (await page.request.get(`/api/diagrams/${newId}`)).json()) as {
+    title: string;
+    code: string;
+  };
+  expect(saved.title).toBe('Ciclo da chuva');
+  expect(saved.code).toBe('flowchart TD\n  A --> B\n  B --> C');
 });
 
 test('the tutor draws from a prompt, on a 360 px phone in English', async ({ page }) => {

@@ -3,10 +3,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { problem, reply, serve, stubFetch } from '@/test/fetch-stub';
 import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import type { Diagram } from '@aprenda/shared/schemas/diagrams';
 import { loadDraft } from '../lib/draft-store';
 import { DiagramEditorScreen } from './diagram-editor';
 
@@ -128,5 +129,121 @@ describe('DiagramEditorScreen', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(posted).toEqual([]);
     expect(screen.queryByText(/ainda não tem mensagens/)).toBeNull();
+  });
+
+  it('a diagram deleted in another tab: says so and "Salvar como novo diagrama" keeps the text', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'pt-BR');
+    const old: Diagram = {
+      id: 'd1',
+      title: 'Ciclo da água',
+      description: 'A água circula.',
+      owner: { id: 'u1', name: 'Ana' },
+      access: 'owner',
+      kind: 'flowchart',
+      sharedWith: [],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      code: 'flowchart LR\n  A --> B',
+    };
+    const calls: { method: string; path: string; body: unknown }[] = [];
+    serve(fetchMock, (url, init) => {
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      calls.push({ method, path: url.pathname, body });
+      if (url.pathname === '/api/ai/models') return reply({ items: [], default: null });
+      if (url.pathname === '/api/diagrams/d1' && method === 'GET') return reply(old);
+      if (url.pathname === '/api/diagrams' && method === 'POST') {
+        return reply({ ...old, ...(body as object), id: 'd2' }, 201);
+      }
+      if (url.pathname === '/api/diagrams/d2') return reply({ ...old, id: 'd2', title: 'Novo' });
+      return problem(404, 'not_found');
+    });
+    const user = userEvent.setup();
+    function Screen() {
+      const { id } = useParams();
+      return <DiagramEditorScreen diagramId={id!} />;
+    }
+    render(
+      <I18nextProvider i18n={createI18n()}>
+        <QueryClientProvider client={createQueryClient()}>
+          <MemoryRouter initialEntries={['/dashboard/mermaid/d1']}>
+            <Routes>
+              <Route path="/dashboard/mermaid/:id" element={<Screen />} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    const title = await screen.findByRole('textbox', { name: 'Título' });
+    await user.clear(title);
+    await user.type(title, 'Ciclo da chuva');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    // The PATCH answers 404: no "Não foi possível salvar", but the diagram is gone.
+    const alert = await screen.findByTestId('diagram-deleted');
+    expect(alert).toHaveTextContent('Este diagrama foi excluído.');
+    expect(screen.queryByText(/Não foi possível salvar/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Excluir' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Título' })).toHaveValue('Ciclo da chuva');
+
+    await user.click(screen.getByRole('button', { name: 'Salvar como novo diagrama' }));
+    await waitFor(() => expect(screen.queryByTestId('diagram-deleted')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        path: '/api/diagrams',
+        body: { title: 'Ciclo da chuva', description: 'A água circula.', code: old.code },
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Ciclo da chuva' })).toBeInTheDocument();
+    expect(loadDraft('d1')).toBeNull();
+  });
+
+  it('deleted in another tab and seen on a refetch (focus): the editor and its text stay', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'pt-BR');
+    let exists = true;
+    serve(fetchMock, (url) => {
+      if (url.pathname === '/api/ai/models') return reply({ items: [], default: null });
+      if (url.pathname === '/api/diagrams/d1' && exists) {
+        return reply({
+          id: 'd1',
+          title: 'Ciclo da água',
+          description: 'A água circula.',
+          owner: { id: 'u1', name: 'Ana' },
+          access: 'owner',
+          kind: 'flowchart',
+          sharedWith: [],
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+          code: 'flowchart LR\n  A --> B',
+        } satisfies Diagram);
+      }
+      return problem(404, 'not_found');
+    });
+    const client = createQueryClient();
+    const user = userEvent.setup();
+    render(
+      <I18nextProvider i18n={createI18n()}>
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={['/dashboard/mermaid/d1']}>
+            <Routes>
+              <Route
+                path="/dashboard/mermaid/:id"
+                element={<DiagramEditorScreen diagramId="d1" />}
+              />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    const title = await screen.findByRole('textbox', { name: 'Título' });
+    await user.type(title, ' e da chuva');
+    exists = false;
+    await client.refetchQueries();
+    expect(await screen.findByTestId('diagram-deleted')).toHaveTextContent(
+      'Este diagrama foi excluído.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Título' })).toHaveValue('Ciclo da água e da chuva');
+    expect(screen.getByRole('button', { name: 'Salvar como novo diagrama' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, FileImage, FileCode2, PenTool, Save, Share2, Trash2 } from 'lucide-react';
+import {
+  ArrowLeft,
+  FileImage,
+  FileCode2,
+  FilePlus2,
+  PenTool,
+  Save,
+  Share2,
+  Trash2,
+} from 'lucide-react';
 import {
   DIAGRAM_CODE_MAX,
   DIAGRAM_DESCRIPTION_MAX,
@@ -18,7 +27,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { ErrorBox, LoadingState } from '@/components/ui/states';
 import { Textarea } from '@/components/ui/textarea';
 import { downloadBlob } from '@/lib/download';
-import { ApiError, errorMessage } from '@/lib/errors';
+import { ApiError, errorCode, errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useCreateBoard } from '../api/boards';
 import { useCreateDiagram, useDeleteDiagram, useDiagram, useUpdateDiagram } from '../api/diagrams';
@@ -51,7 +60,9 @@ export function DiagramEditorScreen({ diagramId }: { diagramId: string }) {
   const isNew = diagramId === NEW_DIAGRAM_ID;
   const diagram = useDiagram(isNew ? null : diagramId);
   if (!isNew && diagram.isPending) return <LoadingState>{t('editor.loading')}</LoadingState>;
-  if (!isNew && diagram.isError) {
+  // A refetch that fails once the editor is open (the diagram deleted in another tab, seen on
+  // focus) keeps the editor and what it holds: it says so there instead.
+  if (!isNew && diagram.isError && !diagram.data) {
     const notFound = diagram.error instanceof ApiError && diagram.error.code === 'not_found';
     return (
       <section className="flex flex-col gap-4">
@@ -65,7 +76,13 @@ export function DiagramEditorScreen({ diagramId }: { diagramId: string }) {
       </section>
     );
   }
-  return <Editor key={diagramId} saved={isNew ? null : (diagram.data ?? null)} />;
+  return (
+    <Editor
+      key={diagramId}
+      saved={isNew ? null : (diagram.data ?? null)}
+      deleted={!isNew && errorCode(diagram.error) === 'not_found'}
+    />
+  );
 }
 
 function BackLink() {
@@ -85,7 +102,7 @@ function draftOf(diagram: Diagram): DiagramDraft {
   return { title: diagram.title, description: diagram.description, code: diagram.code };
 }
 
-function Editor({ saved }: { saved: Diagram | null }) {
+function Editor({ saved, deleted }: { saved: Diagram | null; deleted: boolean }) {
   const { t, i18n } = useTranslation(['diagrams', 'errors']);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -112,6 +129,9 @@ function Editor({ saved }: { saved: Diagram | null }) {
   const [restored, setRestored] = useState(initial.restored);
   const [errors, setErrors] = useState<DiagramFormErrors>({});
   const [saveError, setSaveError] = useState<string | null>(null);
+  // The diagram no longer exists (deleted in another tab): saving goes to a new diagram.
+  const [goneOnSave, setGoneOnSave] = useState(false);
+  const gone = saved !== null && !readOnly && (deleted || goneOnSave);
   const [template, setTemplate] = useState<DiagramTemplate>(
     isTemplate(startTemplate) ? startTemplate : 'flowchart',
   );
@@ -206,18 +226,21 @@ function Editor({ saved }: { saved: Diagram | null }) {
       focusFirstInvalid(found);
       return;
     }
-    const onError = (err: unknown) =>
-      setSaveError(t('editor.saveError', { error: errorMessage(t, err) }));
-    if (!saved) {
+    const onError = (err: unknown) => {
+      if (saved && errorCode(err) === 'not_found') setGoneOnSave(true);
+      else setSaveError(t('editor.saveError', { error: errorMessage(t, err) }));
+    };
+    if (!saved || gone) {
+      // A new diagram, or "Salvar como novo diagrama" when this one was deleted.
       create.mutate(
         { title: draft.title.trim(), description: draft.description.trim(), code: draft.code },
         {
           onSuccess: (diagram) => {
-            clearDraft(NEW_DIAGRAM_ID);
-            toastSuccess(savedMessage());
+            clearDraft(draftKey);
+            toastSuccess(gone ? t('editor.savedAsNew') : savedMessage());
             void navigate(diagramPath(diagram.id), { replace: true });
           },
-          onError,
+          onError: (err) => setSaveError(t('editor.saveError', { error: errorMessage(t, err) })),
         },
       );
       return;
@@ -326,7 +349,7 @@ function Editor({ saved }: { saved: Diagram | null }) {
           ) : null}
         </div>
         <div role="group" aria-label={t('editor.actions')} className="flex flex-wrap gap-2">
-          {!readOnly ? (
+          {!readOnly && !gone ? (
             <Button onClick={save} pending={saving}>
               <Save aria-hidden />
               {t('editor.save')}
@@ -360,7 +383,7 @@ function Editor({ saved }: { saved: Diagram | null }) {
             <PenTool aria-hidden />
             {converting ? t('board.opening') : t('board.open')}
           </Button>
-          {saved && !readOnly ? (
+          {saved && !readOnly && !gone ? (
             <>
               <Button variant="outline" onClick={() => setSharing(true)}>
                 <Share2 aria-hidden />
@@ -384,6 +407,21 @@ function Editor({ saved }: { saved: Diagram | null }) {
         <p role="alert" className="text-sm text-red-300">
           {boardError}
         </p>
+      ) : null}
+      {gone ? (
+        <div
+          role="alert"
+          data-testid="diagram-deleted"
+          className="flex flex-wrap items-center gap-3 rounded-md border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-200"
+        >
+          <p className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+            <strong>{t('editor.deletedTitle')}</strong> {t('editor.deletedBody')}
+          </p>
+          <Button size="sm" onClick={save} pending={create.isPending}>
+            <FilePlus2 aria-hidden />
+            {t('editor.saveAsNew')}
+          </Button>
+        </div>
       ) : null}
       {saveError ? (
         <p
