@@ -13,6 +13,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorMessage, fieldErrorsOf } from '@/lib/errors';
+import { useFocusAfterRemoval } from '@/lib/focus-after-removal';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useCreateInvite, useInvites, useRevokeInvite } from '../../api/invites';
@@ -57,6 +58,8 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
   const [errors, setErrors] = useState<FieldMessages>({});
   const [created, setCreated] = useState<CreatedInvite | null>(null);
   const [revoking, setRevoking] = useState<ClassInvite | null>(null);
+  // Revoked: its "Revogar" button goes, so focus goes to the list's heading instead.
+  const revokedFocus = useFocusAfterRemoval(() => document.getElementById(`${id}-list-title`));
   const invites = data?.items ?? [];
   // The link box holds only a link that still works: gone once that invite is revoked.
   const createdNow = created ? invites.find((i) => i.id === created.id) : undefined;
@@ -113,6 +116,7 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
       {
         onSuccess: () => {
           toastSuccess(t('invites.revoked'));
+          revokedFocus.markRemoved();
           setRevoking(null);
           setCreated((c) => (c?.id === revokedId ? null : c));
         },
@@ -304,6 +308,7 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
         cancelLabel={t('cancel')}
         onConfirm={confirmRevoke}
         pending={revoke.isPending}
+        onCloseAutoFocus={revokedFocus.onCloseAutoFocus}
       />
     </div>
   );

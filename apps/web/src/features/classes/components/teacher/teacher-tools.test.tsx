@@ -203,6 +203,49 @@ describe('invites tab: numbers and the link box', () => {
     expect(screen.queryByDisplayValue(/tok-secreto/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Copiar link' })).toBeNull();
   });
+
+  it('after revoking, focus goes to the list heading (the "Revogar" button is gone)', async () => {
+    let revoked = false;
+    const invite = {
+      id: 'i1',
+      class_id: 'c1',
+      role: 'student',
+      email: null,
+      expires_at: '2099-01-01T00:00:00.000Z',
+      max_uses: null,
+      uses: 0,
+      revoked_at: null,
+      created_by: 't1',
+      created_at: '2026-01-01T00:00:00.000Z',
+      status: 'valid',
+    };
+    serve(fetchMock, async (url, init) => {
+      if (url.pathname === '/api/classes/invites/i1' && init?.method === 'DELETE') {
+        revoked = true;
+        return reply(null, 204);
+      }
+      if (url.pathname === '/api/classes/c1/invites') {
+        return reply({
+          items: [revoked ? { ...invite, status: 'revoked' } : invite],
+          nextCursor: null,
+        });
+      }
+      if (url.pathname === '/api/classes/c1') return reply(CLASS);
+      return reply({ items: [], nextCursor: null });
+    });
+    const { user } = setup(HELENA, 'manage', '/dashboard/teacher/c1?tab=invites');
+    (await screen.findByRole('button', { name: 'Revogar' })).focus();
+    await user.keyboard('{Enter}');
+    within(await screen.findByRole('alertdialog'))
+      .getByRole('button', { name: 'Revogar' })
+      .focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Revogado')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Convites', level: 2 })).toHaveFocus(),
+    );
+  });
 });
 
 describe('calendar tab: editing an event', () => {
