@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GraduationCap, Pencil, Plus, Presentation, Trash2, Users } from 'lucide-react';
 import type { ClassSummary } from '@aprenda/shared/schemas/classes';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { errorMessage } from '@/lib/errors';
+import { useFocusAfterRemoval } from '@/lib/focus-after-removal';
 import { useSession } from '@/lib/session';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useDeleteClass, useTeachingClasses } from '../../api/classes';
@@ -28,6 +29,9 @@ export function TeacherClasses() {
   const [editing, setEditing] = useState<ClassSummary | null>(null);
   const [deleting, setDeleting] = useState<ClassSummary | null>(null);
   const del = useDeleteClass();
+  // Deleted: its card and "Excluir" button go, so focus goes to the page's heading instead.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const deletedFocus = useFocusAfterRemoval(() => headingRef.current);
   const { data: me } = useSession();
   const canCreate = me?.role === 'teacher';
   const classes = data?.items ?? [];
@@ -40,6 +44,7 @@ export function TeacherClasses() {
       {
         onSuccess: () => {
           toastSuccess(t('teacher.deleted', { title }));
+          deletedFocus.markRemoved();
           setDeleting(null);
         },
         onError: (err) => toastError(errorMessage(t, err)),
@@ -51,7 +56,11 @@ export function TeacherClasses() {
     <section className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-2xl font-semibold tracking-tight outline-none sm:text-3xl"
+          >
             {t('dashboard:tools.teacher.name')}
           </h1>
           <p className="text-zinc-300">{t('teacher.lead')}</p>
@@ -190,6 +199,7 @@ export function TeacherClasses() {
         cancelLabel={t('cancel')}
         onConfirm={confirmDelete}
         pending={del.isPending}
+        onCloseAutoFocus={deletedFocus.onCloseAutoFocus}
       />
     </section>
   );

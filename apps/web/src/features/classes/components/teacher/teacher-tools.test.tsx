@@ -404,6 +404,35 @@ describe('members tab: adding by e-mail', () => {
 });
 
 describe('the teacher screen by account role', () => {
+  it('after deleting a class, focus goes to the page heading (its card and button are gone)', async () => {
+    let deleted = false;
+    serve(fetchMock, async (url, init) => {
+      if (url.pathname === '/api/classes/c1' && init?.method === 'DELETE') {
+        deleted = true;
+        return reply(null, 204);
+      }
+      if (url.pathname === '/api/classes/teaching') {
+        return reply({
+          items: deleted ? [] : [{ ...CLASS, teachers: ['Helena'], next_event: null }],
+          nextCursor: null,
+        });
+      }
+      return reply({ items: [], nextCursor: null });
+    });
+    const { user } = setup(HELENA, 'list', '/dashboard/teacher');
+    (await screen.findByRole('button', { name: 'Excluir Biologia 2º A' })).focus();
+    await user.keyboard('{Enter}');
+    within(await screen.findByRole('alertdialog'))
+      .getByRole('button', { name: 'Excluir turma' })
+      .focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Você ainda não tem turmas')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Professor', level: 1 })).toHaveFocus(),
+    );
+  });
+
   it('a teacher account may create classes', async () => {
     serve(fetchMock, async () => reply({ items: [], nextCursor: null }));
     setup(HELENA, 'list', '/dashboard/teacher');
