@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Layers, Play, Plus, Users } from 'lucide-react';
 import type { DeckSummary } from '@aprenda/shared/schemas/flashcards';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
+import { useFocusHeadingOnArrival } from '@/lib/focus-after-removal';
 import { useDecks } from '../api/decks';
 import { deckPath, studyPath } from '../lib/paths';
 import { DeckFormDialog } from './deck-form-dialog';
@@ -21,6 +22,9 @@ export function DeckList({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const decks = useDecks();
   const [creating, setCreating] = useState(false);
+  // Arriving from a deck just deleted (its page is gone): focus here, not <body>.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusHeadingOnArrival(headingRef);
   const all = decks.data?.pages.flatMap((page) => page.items) ?? [];
   const own = all.filter((deck) => deck.source === 'own');
   const fromClass = all.filter((deck) => deck.source === 'class');
@@ -29,7 +33,11 @@ export function DeckList({ userId }: { userId: string }) {
     <section className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-2xl font-semibold tracking-tight outline-none sm:text-3xl"
+          >
             {t('dashboard:tools.flashcard.name')}
           </h1>
           <p className="text-zinc-300">{t('lead')}</p>

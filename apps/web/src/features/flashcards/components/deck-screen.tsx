@@ -24,6 +24,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { ErrorBox, LoadingState } from '@/components/ui/states';
 import { errorCode, errorMessage } from '@/lib/errors';
+import { FOCUS_HEADING, useFocusAfterRemoval } from '@/lib/focus-after-removal';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useCopyDeck, useDeck, useDeleteDeck } from '../api/decks';
 import { useTeachingClasses } from '../api/classes';
@@ -85,6 +86,8 @@ function DeckBody({ deck, userId }: { deck: DeckDetail; userId: string }) {
   const [sharing, setSharing] = useState(false);
   const [transfer, setTransfer] = useState<TransferKind | null>(null);
   const del = useDeleteDeck();
+  // Deleted: this page goes; the deck list focuses its heading (FOCUS_HEADING), not <body>.
+  const deletedFocus = useFocusAfterRemoval();
   const copy = useCopyDeck();
   const teaching = useTeachingClasses(deck.can_edit);
   const canShare = deck.can_edit && (teaching.data?.items.length ?? 0) > 0;
@@ -94,8 +97,9 @@ function DeckBody({ deck, userId }: { deck: DeckDetail; userId: string }) {
     del.mutate(deck.id, {
       onSuccess: () => {
         toastSuccess(t('deck.deleted', { title: deck.title }));
+        deletedFocus.markRemoved();
         setDeleting(false);
-        void navigate(FLASHCARDS_PATH);
+        void navigate(FLASHCARDS_PATH, { state: FOCUS_HEADING });
       },
       onError: (err) => toastError(errorMessage(t, err)),
     });
@@ -229,6 +233,7 @@ function DeckBody({ deck, userId }: { deck: DeckDetail; userId: string }) {
             cancelLabel={t('cancel')}
             onConfirm={confirmDelete}
             pending={del.isPending}
+            onCloseAutoFocus={deletedFocus.onCloseAutoFocus}
           />
         </>
       ) : null}
