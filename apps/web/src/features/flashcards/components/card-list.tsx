@@ -25,6 +25,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/errors';
+import { useFocusAfterRemoval } from '@/lib/focus-after-removal';
 import { toastAction, toastError, toastSuccess } from '@/lib/toast';
 import { restoreCard, useCards, useDeleteCard, useSuspendCard } from '../api/cards';
 import { cardSummary, hasMaths } from '../lib/card-text';
@@ -53,6 +54,8 @@ export function CardList({ deck, actions }: { deck: DeckDetail; actions?: ReactN
   const [deleting, setDeleting] = useState<Card | null>(null);
   const suspend = useSuspendCard();
   const del = useDeleteCard();
+  // Deleted: its row and "Ações" button go, so focus goes to the list's heading instead.
+  const deletedFocus = useFocusAfterRemoval(() => document.getElementById(`${searchId}-heading`));
   const queryClient = useQueryClient();
   const items = cards.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -72,6 +75,7 @@ export function CardList({ deck, actions }: { deck: DeckDetail; actions?: ReactN
     const card = deleting;
     del.mutate(card, {
       onSuccess: () => {
+        deletedFocus.markRemoved();
         setDeleting(null);
         toastAction(t('cards.deleted'), {
           label: t('cards.undo'),
@@ -90,7 +94,7 @@ export function CardList({ deck, actions }: { deck: DeckDetail; actions?: ReactN
   return (
     <section aria-labelledby={`${searchId}-heading`} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={`${searchId}-heading`} className="text-lg font-semibold">
+        <h2 id={`${searchId}-heading`} tabIndex={-1} className="text-lg font-semibold outline-none">
           {t('cards.heading')}
         </h2>
         {deck.can_edit ? (
@@ -190,6 +194,7 @@ export function CardList({ deck, actions }: { deck: DeckDetail; actions?: ReactN
             cancelLabel={t('cancel')}
             onConfirm={confirmDelete}
             pending={del.isPending}
+            onCloseAutoFocus={deletedFocus.onCloseAutoFocus}
           />
         </>
       ) : null}

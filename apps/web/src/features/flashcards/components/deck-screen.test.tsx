@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { DeckDetail } from '@aprenda/shared/schemas/flashcards';
+import type { Card, DeckDetail } from '@aprenda/shared/schemas/flashcards';
 import { Toaster } from '@/components/ui/sonner';
 import { reply, serve, stubFetch } from '@/test/fetch-stub';
 import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
@@ -31,6 +31,21 @@ const DECK: DeckDetail = {
   shares: [],
   parameters: { personalized: false, fitted_at: null, review_count: 0 },
   retention: { days: 30, reviews: 0, rate: null },
+};
+
+const CARD: Card = {
+  id: 'k1',
+  deck_id: 'd1',
+  kind: 'basic',
+  front: 'Onde ocorre a fotossíntese?',
+  back: 'Nos cloroplastos',
+  tags: [],
+  skill_id: null,
+  suspended: false,
+  items: 1,
+  content_version: 1,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
 };
 
 function setup() {
@@ -86,5 +101,37 @@ describe('deck screen: deleting', () => {
     // After the dialog's own close (a tick later) focus is still there.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(heading).toHaveFocus();
+  });
+
+  it('a card: its row goes, and focus lands on the "Cartões" heading, not <body>', async () => {
+    let deleted = false;
+    serve(fetchMock, async (url, init) => {
+      if (url.pathname === '/api/cards/k1' && init?.method === 'DELETE') {
+        deleted = true;
+        return reply(null, 204);
+      }
+      if (url.pathname === '/api/decks/d1') return reply({ ...DECK, card_count: deleted ? 0 : 1 });
+      if (url.pathname === '/api/decks/d1/cards') {
+        return reply({ items: deleted ? [] : [CARD], nextCursor: null });
+      }
+      return reply({ items: [], nextCursor: null });
+    });
+    const { user } = setup();
+    (
+      await screen.findByRole('button', { name: 'Ações do cartão Onde ocorre a fotossíntese?' })
+    ).focus();
+    await user.keyboard('{Enter}');
+    (await screen.findByRole('menuitem', { name: 'Excluir' })).focus();
+    await user.keyboard('{Enter}');
+    within(await screen.findByRole('alertdialog'))
+      .getByRole('button', { name: 'Excluir cartão' })
+      .focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Cartão excluído.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Onde ocorre a fotossíntese?')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Cartões', level: 2 })).toHaveFocus(),
+    );
   });
 });
