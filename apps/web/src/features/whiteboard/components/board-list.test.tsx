@@ -128,6 +128,24 @@ describe('BoardList', () => {
     ]);
   });
 
+  it('after deleting a board, focus goes to the "Meus quadros" heading (its card is gone)', async () => {
+    const { user } = setup(LIST);
+    (await screen.findByRole('button', { name: 'Ações do quadro Ciclo da água' })).focus();
+    await user.keyboard('{Enter}');
+    (await screen.findByRole('menuitem', { name: 'Excluir' })).focus();
+    await user.keyboard('{Enter}');
+    const confirm = await screen.findByRole('alertdialog', { name: 'Excluir “Ciclo da água”?' });
+    within(confirm).getByRole('button', { name: 'Excluir' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Ciclo da água' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Meus quadros', level: 2 })).toHaveFocus(),
+    );
+  });
+
   it('refuses an imported file that is not a scene, with the translated error, and creates nothing', async () => {
     const { user, calls } = setup(LIST);
     await screen.findByRole('region', { name: 'Meus quadros' });

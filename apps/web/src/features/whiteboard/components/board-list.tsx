@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Copy, FileUp, MoreVertical, PenTool, Pencil, Plus, Trash2, Users } from 'lucide-react';
@@ -13,6 +13,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
+import { useFocusAfterRemoval } from '@/lib/focus-after-removal';
 import { formatInstant } from '@/lib/intl-format';
 import { toastError, toastSuccess } from '@/lib/toast';
 import {
@@ -165,15 +166,22 @@ function BoardSection({
   boards: BoardSummary[];
   empty: React.ReactNode;
 }) {
+  const headingId = useId();
   return (
     <section className="flex flex-col gap-3" aria-label={title}>
-      <h2 className="text-lg font-semibold">{title}</h2>
+      <h2 id={headingId} tabIndex={-1} className="text-lg font-semibold outline-none">
+        {title}
+      </h2>
       {boards.length === 0 ? (
         empty
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {boards.map((board) => (
-            <BoardCard key={board.id} board={board} />
+            <BoardCard
+              key={board.id}
+              board={board}
+              headingOfList={() => document.getElementById(headingId)}
+            />
           ))}
         </ul>
       )}
@@ -181,7 +189,14 @@ function BoardSection({
   );
 }
 
-function BoardCard({ board }: { board: BoardSummary }) {
+function BoardCard({
+  board,
+  headingOfList,
+}: {
+  board: BoardSummary;
+  /** Where focus goes once this board is deleted (its card and "Ações" button go). */
+  headingOfList: () => HTMLElement | null;
+}) {
   const { t, i18n } = useTranslation(['whiteboard', 'errors']);
   const [renaming, setRenaming] = useState(false);
   const [renameError, setRenameError] = useState<string | null>(null);
@@ -189,6 +204,7 @@ function BoardCard({ board }: { board: BoardSummary }) {
   const rename = useRenameBoard();
   const duplicate = useDuplicateBoard();
   const remove = useDeleteBoard();
+  const deletedFocus = useFocusAfterRemoval(headingOfList);
   const own = board.access === 'owner';
   const src = thumbnailSrc(board.thumbnailUrl, board.version);
   const detail = board.presentingTo
@@ -304,9 +320,11 @@ function BoardCard({ board }: { board: BoardSummary }) {
         confirmLabel={t('list.delete')}
         cancelLabel={t('cancel')}
         pending={remove.isPending}
+        onCloseAutoFocus={deletedFocus.onCloseAutoFocus}
         onConfirm={() =>
           remove.mutate(board.id, {
             onSuccess: () => {
+              deletedFocus.markRemoved();
               setDeleting(false);
               toastSuccess(t('list.deleted'));
             },
