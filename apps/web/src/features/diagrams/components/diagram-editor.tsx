@@ -29,6 +29,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { downloadBlob } from '@/lib/download';
 import { ApiError, errorCode, errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { FOCUS_HEADING, useFocusAfterRemoval } from '@/lib/focus-after-removal';
 import { useCreateBoard } from '../api/boards';
 import { useCreateDiagram, useDeleteDiagram, useDiagram, useUpdateDiagram } from '../api/diagrams';
 import { useAiModels, useGenerateDiagram } from '../api/generate';
@@ -148,6 +149,7 @@ function Editor({ saved, deleted }: { saved: Diagram | null; deleted: boolean })
   const create = useCreateDiagram();
   const update = useUpdateDiagram();
   const remove = useDeleteDiagram();
+  const deletedFocus = useFocusAfterRemoval();
   const createBoard = useCreateBoard();
   const fromConversation = useGenerateDiagram();
 
@@ -561,12 +563,15 @@ function Editor({ saved, deleted }: { saved: Diagram | null; deleted: boolean })
             confirmLabel={t('delete.confirm')}
             cancelLabel={t('cancel')}
             pending={remove.isPending}
+            onCloseAutoFocus={deletedFocus.onCloseAutoFocus}
             onConfirm={() =>
               remove.mutate(saved.id, {
                 onSuccess: () => {
                   clearDraft(saved.id);
                   toastSuccess(t('delete.done'));
-                  void navigate(DIAGRAMS_PATH);
+                  deletedFocus.markRemoved();
+                  // This page goes: the list focuses its heading, not <body>.
+                  void navigate(DIAGRAMS_PATH, { state: FOCUS_HEADING });
                 },
                 onError: (err) => {
                   setDeleting(false);

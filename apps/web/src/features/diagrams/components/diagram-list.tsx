@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Plus, Trash2, Users, Workflow } from 'lucide-react';
@@ -8,6 +8,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/errors';
+import { useFocusAfterRemoval, useFocusHeadingOnArrival } from '@/lib/focus-after-removal';
 import { formatInstant } from '@/lib/intl-format';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useDeleteDiagram, useDiagrams } from '../api/diagrams';
@@ -23,12 +24,22 @@ export function DiagramList() {
   const diagrams = useDiagrams();
   const [deleting, setDeleting] = useState<DiagramSummary | null>(null);
   const remove = useDeleteDiagram();
+  // Arriving from a diagram just deleted in its editor (that page is gone): focus here.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusHeadingOnArrival(headingRef);
+  // Deleted from this list: its card and "Excluir" button go, so focus goes to "Meus diagramas".
+  const mineHeadingId = useId();
+  const deletedFocus = useFocusAfterRemoval(() => document.getElementById(mineHeadingId));
 
   return (
     <section className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-2xl font-semibold tracking-tight outline-none sm:text-3xl"
+          >
             {t('dashboard:tools.mermaid.name')}
           </h1>
           <p className="text-zinc-300">{t('lead')}</p>
@@ -65,6 +76,7 @@ export function DiagramList() {
         <>
           <DiagramSection
             title={t('list.mine')}
+            headingId={mineHeadingId}
             diagrams={diagrams.data.mine}
             onDelete={setDeleting}
             empty={
@@ -97,11 +109,13 @@ export function DiagramList() {
         confirmLabel={t('delete.confirm')}
         cancelLabel={t('cancel')}
         pending={remove.isPending}
+        onCloseAutoFocus={deletedFocus.onCloseAutoFocus}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
               toastSuccess(t('delete.done'));
+              deletedFocus.markRemoved();
               setDeleting(null);
             },
             onError: (err) => {
@@ -117,18 +131,23 @@ export function DiagramList() {
 
 function DiagramSection({
   title,
+  headingId,
   diagrams,
   empty,
   onDelete,
 }: {
   title: string;
+  /** The heading's id, for focus to land on (`tabIndex={-1}`). */
+  headingId?: string;
   diagrams: DiagramSummary[];
   empty: React.ReactNode;
   onDelete?: (diagram: DiagramSummary) => void;
 }) {
   return (
     <section className="flex flex-col gap-3" aria-label={title}>
-      <h2 className="text-lg font-semibold">{title}</h2>
+      <h2 id={headingId} tabIndex={-1} className="text-lg font-semibold outline-none">
+        {title}
+      </h2>
       {diagrams.length === 0 ? (
         empty
       ) : (
