@@ -19,11 +19,11 @@ export function AssignmentCard({ assignment: a }: { assignment: StudentAssignmen
     >
       <div className="flex min-w-0 items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
-          <h3 className="text-lg leading-tight font-semibold [overflow-wrap:anywhere]">
+          <h2 className="text-lg leading-tight font-semibold [overflow-wrap:anywhere]">
             <Link to={assignmentPath(a.id)} className="hover:underline">
               {a.title}
             </Link>
-          </h3>
+          </h2>
           <p className="text-sm text-zinc-300 [overflow-wrap:anywhere]">{a.class_title}</p>
         </div>
         <StatusBadge assignment={a} />
