@@ -3,6 +3,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import type { SessionUser } from '@aprenda/shared/schemas/auth';
 import type { AuthClient } from './auth-client';
 import { fetchSessionUser } from './auth-session';
+import { forgetDeviceData } from './device-data';
 import { identify, resetAnalytics } from './analytics';
 import { records } from './api-client';
 import { setSessionUser } from './identity';
@@ -83,12 +84,16 @@ export function completeSignIn(queryClient: QueryClient, user: SessionUser): voi
     .catch(() => undefined);
 }
 
-/** Sign out here and in every other tab. */
+/**
+ * Sign out here and in every other tab; the account's drafts and unsent work leave the device too
+ * (a shared school computer, device-data.ts).
+ */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   try {
     await (await loadAuthClient()).signOut();
   } finally {
     forgetSession(queryClient);
+    await forgetDeviceData();
   }
 }
 

@@ -14,7 +14,7 @@ import { errorText } from '@/lib/errors';
 import { forgetSession } from '@/lib/session';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { deleteAccount } from '../lib/account';
-import { forgetDeviceData } from '../lib/device-data';
+import { forgetDeviceData } from '@/lib/device-data';
 
 /**
  * Profile: "Excluir minha conta" — for good, with the password, after a confirmation that says

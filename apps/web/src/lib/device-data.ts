@@ -4,9 +4,12 @@ import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 const PREFIX = 'aprenda';
 
 /**
- * After an account is deleted, nothing of it stays on this device (a shared school computer):
- * drafts and unsent answers in localStorage and sessionStorage, and the whiteboard's outbox in
- * IndexedDB. The chosen language stays: it belongs to the device, not the account.
+ * After signing out, or once an account is deleted, nothing of it stays on this device (a shared
+ * school computer: the next student must not find the last one's unsaved diagram or unsent
+ * answers): drafts and unsent answers in localStorage and sessionStorage, and the whiteboard's
+ * outbox in IndexedDB. The chosen language stays: it belongs to the device, not the account.
+ * A session that merely expired keeps them (`forgetSession` alone): the same person signs in again
+ * and finds their work.
  */
 export async function forgetDeviceData(): Promise<void> {
   for (const storage of [safe(() => window.localStorage), safe(() => window.sessionStorage)]) {
