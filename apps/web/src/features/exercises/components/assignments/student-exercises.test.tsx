@@ -24,6 +24,8 @@ const ASSIGNMENT: StudentAssignment = {
   shuffle: true,
   feedback: 'immediate',
   event_id: null,
+  size: 5,
+  created_at: '2026-11-20T12:00:00.000Z',
   status: 'todo',
   attempts_used: 0,
   best_score: null,
