@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import '@/test/codemirror-dom';
 import { problem, reply, serve, stubFetch } from '@/test/fetch-stub';
 import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
@@ -12,15 +13,6 @@ import { loadDraft } from '../lib/draft-store';
 import { DiagramEditorScreen } from './diagram-editor';
 
 const fetchMock = stubFetch();
-
-// CodeMirror measures text ranges, which jsdom does not lay out.
-Range.prototype.getClientRects ??= () =>
-  ({
-    length: 0,
-    item: () => null,
-    [Symbol.iterator]: [][Symbol.iterator],
-  }) as unknown as DOMRectList;
-Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 
 const GENERATED = {
   code: 'flowchart LR\n  Luz --> Fotossíntese\n  Fotossíntese --> Glicose',

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import type { Diagram, DiagramSummary } from '@aprenda/shared/schemas/diagrams';
+import '@/test/codemirror-dom';
 import { problem, reply, serve, stubFetch } from '@/test/fetch-stub';
 import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
@@ -12,15 +13,6 @@ import { DiagramEditorScreen } from './diagram-editor';
 import { DiagramList } from './diagram-list';
 
 const fetchMock = stubFetch();
-
-// CodeMirror measures text ranges, which jsdom does not lay out.
-Range.prototype.getClientRects ??= () =>
-  ({
-    length: 0,
-    item: () => null,
-    [Symbol.iterator]: [][Symbol.iterator],
-  }) as unknown as DOMRectList;
-Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 
 const summary = (id: string, title: string): DiagramSummary => ({
   id,
