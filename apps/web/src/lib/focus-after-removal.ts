@@ -20,7 +20,9 @@ export function useFocusAfterRemoval(target?: () => HTMLElement | null | undefin
       if (!removed.current) return;
       removed.current = false;
       event.preventDefault();
-      target?.()?.focus();
+      // Only focus that was lost is given a place: if the user has already moved on (a menu
+      // opened, a field clicked) while the dialog was closing, it stays where they put it.
+      if (focusIsLost()) target?.()?.focus();
     },
   };
 }
@@ -38,4 +40,10 @@ export function useFocusHeadingOnArrival(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (arrived) ref.current?.focus();
   }, [arrived, location.key, ref]);
+}
+
+/** Focus is nowhere (on <body>, or on nothing): the element that had it has left the page. */
+export function focusIsLost(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || !active.isConnected;
 }

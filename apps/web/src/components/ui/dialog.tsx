@@ -1,6 +1,7 @@
 import { useRef, type ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
+import { focusIsLost } from '@/lib/focus-after-removal';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -37,7 +38,8 @@ export function useReturnFocus(
       opener.current = null;
       if (event.defaultPrevented || !target?.isConnected) return;
       event.preventDefault();
-      target.focus();
+      // Focus the user has already put somewhere else (a menu opened as the dialog closed) stays.
+      if (focusIsLost()) target.focus();
     },
   };
 }
