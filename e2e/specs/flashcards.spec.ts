@@ -29,6 +29,19 @@ async function deckDetail(page: Page, id: string): Promise<DeckDetail> {
   return (await res.json()) as DeckDetail;
 }
 
+/**
+ * Opens a card's "Ações" menu. Asked again if it is not open: a click that lands while the list
+ * re-renders under it (the card just restored by "Desfazer" and refetched) opens nothing.
+ */
+async function openCardMenu(page: Page, front: string) {
+  await expect(async () => {
+    if ((await page.getByRole('menu').count()) === 0) {
+      await page.getByRole('button', { name: `Ações do cartão ${front}` }).click();
+    }
+    await expect(page.getByRole('menuitem', { name: 'Excluir' })).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 async function expectAxeClean(page: Page, label: string) {
   const found = await seriousViolations(page);
   expect(found, `${label}:\n${found.join('\n')}`).toEqual([]);
@@ -117,7 +130,7 @@ test('a student makes a deck and its cards, studies them by keyboard with undo, 
   await editor.getByLabel('Verso', { exact: true }).fill('Some');
   await editor.getByRole('button', { name: 'Salvar cartão' }).click();
   await expect(editor).toBeHidden();
-  await page.getByRole('button', { name: 'Ações do cartão Cartão para apagar' }).click();
+  await openCardMenu(page, 'Cartão para apagar');
   await page.getByRole('menuitem', { name: 'Excluir' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir cartão' }).click();
   await expect(page.getByText('Cartão para apagar')).toHaveCount(0);
@@ -125,7 +138,7 @@ test('a student makes a deck and its cards, studies them by keyboard with undo, 
   await expect(page.getByText('Cartão restaurado.')).toBeVisible();
   await expect(page.getByText('Cartão para apagar')).toBeVisible();
   // …and deleted for good.
-  await page.getByRole('button', { name: 'Ações do cartão Cartão para apagar' }).click();
+  await openCardMenu(page, 'Cartão para apagar');
   await page.getByRole('menuitem', { name: 'Excluir' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir cartão' }).click();
   await expect(page.getByText('Cartão para apagar')).toHaveCount(0);
