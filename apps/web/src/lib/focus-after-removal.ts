@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation } from 'react-router';
+import { focusIsLost } from './focus-lost';
 
 /**
  * For a confirmation whose action takes its opener away (a deleted row and its button): on close
@@ -40,10 +41,4 @@ export function useFocusHeadingOnArrival(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (arrived) ref.current?.focus();
   }, [arrived, location.key, ref]);
-}
-
-/** Focus is nowhere (on <body>, or on nothing): the element that had it has left the page. */
-export function focusIsLost(): boolean {
-  const active = document.activeElement;
-  return active === null || active === document.body || !active.isConnected;
 }

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import type { SessionUser } from '@aprenda/shared/schemas/auth';
 import type { AuthClient } from './auth-client';
 import { fetchSessionUser } from './auth-session';
-import { forgetDeviceData } from './device-data';
 import { identify, resetAnalytics } from './analytics';
 import { records } from './api-client';
 import { setSessionUser } from './identity';
@@ -93,7 +92,8 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
     await (await loadAuthClient()).signOut();
   } finally {
     forgetSession(queryClient);
-    await forgetDeviceData();
+    // Fetched when used: signing out is not on the first-load path.
+    await (await import('./device-data')).forgetDeviceData();
   }
 }
 

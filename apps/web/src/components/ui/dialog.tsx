@@ -1,7 +1,7 @@
 import { useRef, type ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
-import { focusIsLost } from '@/lib/focus-after-removal';
+import { focusIsLost } from '@/lib/focus-lost';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
