@@ -6,6 +6,7 @@ import type { Conversation } from '@aprenda/shared/schemas/conversations';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/errors';
+import { useFocusAfterRemoval } from '@/lib/focus-after-removal';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
@@ -55,9 +56,9 @@ export function ConversationSidebar({
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<Conversation | null>(null);
   const [deleting, setDeleting] = useState<Conversation | null>(null);
-  // Deleted: its row and "Ações" button are gone, so focus goes to the list's heading.
-  const deleted = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Deleted: its row and "Ações" button are gone, so focus goes to the list's heading.
+  const afterDelete = useFocusAfterRemoval(() => headingRef.current);
   const [linking, setLinking] = useState<Conversation | null>(null);
   const update = useUpdateConversation();
   const remove = useDeleteConversation();
@@ -259,19 +260,14 @@ export function ConversationSidebar({
             open={deleting !== null}
             onOpenChange={(open) => !open && setDeleting(null)}
             pending={remove.isPending}
-            onCloseAutoFocus={(e) => {
-              if (!deleted.current) return;
-              deleted.current = false;
-              e.preventDefault();
-              headingRef.current?.focus();
-            }}
+            onCloseAutoFocus={afterDelete.onCloseAutoFocus}
             onConfirm={() => {
               if (!deleting) return;
               const id = deleting.id;
               remove.mutate(id, {
                 onSuccess: () => {
                   toastSuccess(t('toast.deleted'));
-                  deleted.current = true;
+                  afterDelete.markRemoved();
                   setDeleting(null);
                   if (id === activeId) void navigate('/dashboard/chat', { replace: true });
                 },

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Crown, UserMinus, UserPlus } from 'lucide-react';
 import type { MemberRole } from '@aprenda/shared/constants';
@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorCode, errorMessage } from '@/lib/errors';
+import { useFocusAfterRemoval } from '@/lib/focus-after-removal';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useSession } from '@/lib/session';
 import { useAddMember, useMembers, useRemoveMember, useTransferOwnership } from '../../api/members';
@@ -38,7 +39,7 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
   const [error, setError] = useState<string | undefined>();
   const [removing, setRemoving] = useState<ClassMember | null>(null);
   // Removed: the row and its "Remover" button go, so focus goes to the list's heading instead.
-  const removed = useRef(false);
+  const afterRemoval = useFocusAfterRemoval(() => document.getElementById(`${id}-list-title`));
   const members = data?.items ?? [];
 
   function submit(e: FormEvent<HTMLFormElement>) {
@@ -87,7 +88,7 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
       {
         onSuccess: () => {
           toastSuccess(t('members.removed', { name: removing.name }));
-          removed.current = true;
+          afterRemoval.markRemoved();
           setRemoving(null);
         },
         onError: (err) => {
@@ -237,12 +238,7 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
         cancelLabel={t('cancel')}
         onConfirm={confirmRemove}
         pending={remove.isPending}
-        onCloseAutoFocus={(e) => {
-          if (!removed.current) return;
-          removed.current = false;
-          e.preventDefault();
-          document.getElementById(`${id}-list-title`)?.focus();
-        }}
+        onCloseAutoFocus={afterRemoval.onCloseAutoFocus}
       />
       <ConfirmDialog
         open={transferring !== null}
