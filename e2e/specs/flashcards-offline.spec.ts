@@ -73,12 +73,31 @@ test('offline: five ratings wait with a visible count and are stored once each o
   await expect(
     page.getByText('Você está sem conexão e os cartões carregados acabaram.', { exact: false }),
   ).toBeVisible();
+
+  // Signing out would delete them with the device's data: the menu says so first, and staying
+  // keeps them (still counted, still sent on reconnect).
+  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  const ask = page.getByRole('alertdialog', {
+    name: 'Sair sem enviar o que você fez sem conexão?',
+  });
+  await expect(ask).toContainText('5 alterações feitas neste aparelho sem conexão');
+  await ask.getByRole('button', { name: 'Continuar conectado' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(/\/estudar$/);
+  await expect(badge).toHaveText('5 avaliações aguardando conexão');
   await context.setOffline(false);
 
   await expect(badge).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Pronto por hoje!' })).toBeVisible();
   await expect(page.getByText('Você estudou 5 cartões.')).toBeVisible();
   await expect.poll(() => stored(page, deckId)).toEqual({ due: 0, reviews: 5 });
+
+  // Everything sent: signing out asks nothing.
+  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/auth/);
+  await expect(ask).toHaveCount(0);
 });
 
 test('ratings survive a reload, and a rating whose answer was lost is counted once', async ({

@@ -5,6 +5,7 @@ import { LanguageSwitcher } from '@/components/layout/language-switcher';
 import { Logo } from '@/components/layout/logo';
 import { ToolNav } from './tool-nav';
 import { LazyNavDrawer, LazyUserMenu } from './shell-menus';
+import type { UnsentWork } from './user-menu';
 
 /**
  * Signed-in shell: tool navigation (a drawer on small screens), user menu, language switcher. The
@@ -16,10 +17,13 @@ export function DashboardShell({
   user,
   teaches,
   notice,
+  unsentWork,
   children,
 }: {
   user: SessionUser;
   teaches: boolean;
+  /** Counts the user's work not yet sent from this device (signing out asks before losing it). */
+  unsentWork?: UnsentWork;
   /** Shown under the header on every screen (e.g. "confirm your e-mail"). */
   notice?: ReactNode;
   children: ReactNode;
@@ -45,7 +49,7 @@ export function DashboardShell({
           </div>
           <div className="flex shrink-0 items-center gap-2">
             <LanguageSwitcher />
-            <LazyUserMenu user={user} />
+            <LazyUserMenu user={user} unsentWork={unsentWork} />
           </div>
         </header>
         {notice}

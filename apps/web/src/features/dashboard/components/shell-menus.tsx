@@ -1,6 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SessionUser } from '@aprenda/shared/schemas/auth';
+import { afterFirstScreen } from '@/lib/first-screen';
 import { NavDrawerButton, UserMenuButton } from './menu-buttons';
+import type { UnsentWork } from './user-menu';
 
 const loadUserMenu = () => import('./user-menu');
 const loadNavDrawer = () => import('./nav-drawer');
@@ -9,12 +11,19 @@ const NavDrawer = lazy(() => loadNavDrawer().then((m) => ({ default: m.NavDrawer
 
 /**
  * The user menu, loaded on first use (decision 0033): until then its button alone, which starts
- * loading the menu when pointed at or focused, and opens it when pressed.
+ * loading the menu when pointed at or focused, and opens it when pressed. Once the first screen
+ * is up it is fetched all the same: a phone that loses its connection later can still open the
+ * menu (and be told what signing out would lose).
  */
-export function LazyUserMenu({ user }: { user: SessionUser }) {
+export function LazyUserMenu({ user, unsentWork }: { user: SessionUser; unsentWork?: UnsentWork }) {
   const [wanted, setWanted] = useState(false);
   // Enter or Space (a click with detail 0): the menu opens with its first item focused.
   const [byKeyboard, setByKeyboard] = useState(false);
+  useEffect(() => {
+    void afterFirstScreen()
+      .then(loadUserMenu)
+      .catch(() => undefined);
+  }, []);
   const button = (
     <UserMenuButton
       user={user}
@@ -30,7 +39,7 @@ export function LazyUserMenu({ user }: { user: SessionUser }) {
   if (!wanted) return button;
   return (
     <Suspense fallback={button}>
-      <UserMenu user={user} defaultOpen focusFirstItem={byKeyboard} />
+      <UserMenu user={user} unsentWork={unsentWork} defaultOpen focusFirstItem={byKeyboard} />
     </Suspense>
   );
 }

@@ -41,6 +41,25 @@ export function reviewOutbox(): ReviewOutbox {
 }
 
 /**
+ * How many of `userId`'s ratings (and undos) have not reached the server. Whatever waits is sent
+ * first, for at most `waitMs` (a hanging connection must not hold the caller): signing out asks
+ * before the rest are lost with the device's data.
+ */
+export async function unsentReviews(userId: string, waitMs: number): Promise<number> {
+  const box = reviewOutbox();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, waitMs);
+  });
+  try {
+    await Promise.race([box.setUser(userId).then(() => box.flush()), waited]);
+  } finally {
+    clearTimeout(timer);
+  }
+  return box.getSnapshot().pending;
+}
+
+/**
  * Bind the outbox to the signed-in user and follow it: the screen re-renders with the number of
  * ratings waiting. `onEvent` hears each rating sent or dropped while the screen is open.
  */

@@ -21,6 +21,8 @@ export interface SceneOutbox {
   get(boardId: string): Promise<PendingScene | undefined>;
   put(entry: PendingScene): Promise<void>;
   delete(boardId: string): Promise<void>;
+  /** How many boards of `userId` wait here (signing out asks before they are lost). */
+  count(userId: string): Promise<number>;
 }
 
 export class MemoryOutbox implements SceneOutbox {
@@ -35,6 +37,9 @@ export class MemoryOutbox implements SceneOutbox {
   delete(boardId: string) {
     this.entries.delete(boardId);
     return Promise.resolve();
+  }
+  count(userId: string) {
+    return Promise.resolve([...this.entries.values()].filter((e) => e.userId === userId).length);
   }
 }
 
@@ -59,6 +64,10 @@ class IdbOutbox implements SceneOutbox {
   }
   async delete(boardId: string) {
     await (await this.open()).delete(STORE, boardId);
+  }
+  async count(userId: string) {
+    const all = (await (await this.open()).getAll(STORE)) as PendingScene[];
+    return all.filter((e) => e.userId === userId).length;
   }
 }
 
