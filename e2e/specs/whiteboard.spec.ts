@@ -418,6 +418,22 @@ test('a teacher presents a board to a class (a student follows within 2 s) and h
   await editorReady(student);
   await expect(student.getByTestId('board-read-only')).toHaveCount(0);
   await expect(student.getByTestId('board-save-status')).toHaveText('Salvo');
+
+  // The teacher's board is deleted elsewhere while it is open: once the editor knows, the class
+  // actions (which would only fail now) leave with the saving; "Salvar como novo quadro" stays.
+  await teacher.goto(`/dashboard/whiteboard/${boardId}`);
+  await editorReady(teacher);
+  await expect(teacher.getByRole('button', { name: 'Entregar cópias' })).toBeVisible();
+  const deleted = await teacher.request.delete(`/api/boards/${boardId}`, { headers: appOrigin() });
+  expect(deleted.status()).toBe(204);
+  await drawRectangle(teacher, [560, 360], [780, 500]);
+  await expect(teacher.getByTestId('board-save-status')).toHaveText(
+    'Quadro excluído — nada é salvo',
+  );
+  await expect(teacher.getByTestId('board-deleted')).toBeVisible();
+  for (const name of ['Compartilhar', 'Entregar cópias', /apresentar/i]) {
+    await expect(teacher.getByRole('button', { name })).toHaveCount(0);
+  }
   await teacherContext.close();
   await studentContext.close();
 });

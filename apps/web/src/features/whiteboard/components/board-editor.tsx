@@ -393,7 +393,8 @@ export function BoardEditor({ board, userId }: { board: Board; userId: string })
         </h1>
         {!readOnly ? <SaveStatus state={saveState} /> : null}
         <div className="ml-auto flex flex-wrap items-center gap-2">
-          {!readOnly ? <ClassroomBar board={board} /> : null}
+          {/* A deleted board can no longer be shared, presented or handed out. */}
+          {!readOnly && saveState.status !== 'deleted' ? <ClassroomBar board={board} /> : null}
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button variant="outline" size="sm" disabled={!api}>
