@@ -32,7 +32,10 @@ describe('ItemPicker ("Nova lista")', () => {
     );
     const list = await screen.findByRole('list');
     const [maths, plain] = within(list).getAllByRole('listitem');
-    await waitFor(() => expect(maths!.querySelector('.katex')).not.toBeNull());
+    // KaTeX is fetched on demand: on a loaded machine the first import takes over a second.
+    await waitFor(() => expect(maths!.querySelector('.katex')).not.toBeNull(), {
+      timeout: 10_000,
+    });
     expect(maths).not.toHaveTextContent('$2+3$');
     expect(maths).toHaveTextContent('Quanto é');
     expect(plain).toHaveTextContent('Capital do Brasil?');
