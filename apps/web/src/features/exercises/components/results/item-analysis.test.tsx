@@ -34,4 +34,20 @@ describe('ItemAnalysisList', () => {
     expect(answered).toHaveTextContent('2 respostas');
     expect(answered).not.toHaveTextContent('em branco');
   });
+
+  it('never contradicts the count of answers when too few for the analysis (blanks included)', () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'pt-BR');
+    render(
+      <I18nextProvider i18n={createI18n()}>
+        <ItemAnalysisList analysis={[item('q1', 2, 1)]} />
+      </I18nextProvider>,
+    );
+    const card = screen.getByRole('listitem', { name: /^Questão 1/ });
+    // A student answered, another handed in with it blank: "1 resposta", never "Só 2 respostas".
+    expect(card).toHaveTextContent('1 resposta · 1 em branco (conta como errada)');
+    expect(card).not.toHaveTextContent('2 respostas');
+    expect(card).toHaveTextContent(
+      'A análise aparece a partir de 5 respostas, contando as em branco.',
+    );
+  });
 });

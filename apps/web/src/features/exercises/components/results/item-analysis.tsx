@@ -74,7 +74,9 @@ function ItemCard({ item, n }: { item: ItemAnalysis; n: number }) {
         </dl>
       ) : (
         <p className="text-sm text-zinc-300">
-          {t('results.fewAnswers', { count: item.answers, min: ANALYSIS_MIN_ANSWERS })}
+          {t(item.blank > 0 ? 'results.fewAnswersWithBlank' : 'results.fewAnswers', {
+            min: ANALYSIS_MIN_ANSWERS,
+          })}
         </p>
       )}
 
