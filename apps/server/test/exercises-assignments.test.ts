@@ -375,6 +375,35 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
     expect(await itemsCsv.text()).toContain('too_easy');
   });
 
+  it('results: questions are numbered as the list has them, not as a shuffled attempt showed them', async () => {
+    const set = await newSet(
+      items.map((id) => ({ item_id: id })),
+      'Embaralhada',
+    );
+    const assignment = await assign(set.id, { shuffle: true });
+    const shown: string[][] = [];
+    for (const s of [students[1]!, students[2]!]) {
+      const attempt = (await a.call<Attempt>(s, 'POST', `/assignments/${assignment.id}/attempts`))
+        .body;
+      shown.push(attempt.items.map((x) => x.item.id));
+      await answer(s, attempt.id, attempt.items[0]!.item.id, 'a');
+    }
+    // Each student got the eight questions in an order of their own (1 in 40 320 to be the list's).
+    expect(shown[0]).not.toEqual(items);
+    const res = await a.call<AssignmentResults>(
+      teacher,
+      'GET',
+      `/assignments/${assignment.id}/results`,
+    );
+    expect(res.body.items.map((i) => i.id)).toEqual(items);
+    expect(res.body.analysis.map((i) => i.item_id)).toEqual(items);
+    // Each student's cell sits under the question they answered.
+    for (const [k, s] of [students[1]!, students[2]!].entries()) {
+      const row = res.body.students.find((r) => r.user_id === s.id)!;
+      expect(row.cells[items.indexOf(shown[k]![0]!)]).not.toBe('missing');
+    }
+  });
+
   it('results: a student removed from the class leaves the grid and the analysis alike, and comes back with their work', async () => {
     const set = await newSet([{ item_id: items[4] }], 'Quem saiu');
     const assignment = await assign(set.id, { shuffle: false });

@@ -15,6 +15,7 @@ import {
 } from './assignments.queries.ts';
 import { assignmentAccess, toAssignment } from './assignments.service.ts';
 import { itemSpecOf } from './items.service.ts';
+import { parseEntries } from './sets.service.ts';
 import { resolveItem, variantSeed } from './templates.ts';
 
 /**
@@ -114,12 +115,18 @@ export async function assignmentResults(
   const last = new Map<string, (typeof answers)[number]>();
   for (const a of answers) last.set(`${a.attempt_id}|${a.item_id}`, a);
 
-  // Items in order of first appearance among the students' attempts.
-  const order: string[] = [];
-  const seen = new Set<string>();
+  // The items the students got, numbered as the list has them (Q1 is the list's first question,
+  // whatever order a shuffled attempt showed it in, and whoever started first); the items drawn
+  // from a skill come after, in order of first appearance among the students' attempts.
+  const given = new Set<string>();
+  const drawn: string[] = [];
   for (const t of counting.values()) {
-    for (const id of attemptItemIds(t)) if (!seen.has(id) && (seen.add(id), true)) order.push(id);
+    for (const id of attemptItemIds(t)) if (!given.has(id) && (given.add(id), true)) drawn.push(id);
   }
+  const listed = parseEntries(row.entries).flatMap((e) =>
+    'item_id' in e && given.has(e.item_id) ? [e.item_id] : [],
+  );
+  const order = [...new Set([...listed, ...drawn])];
   const itemRows = new Map((await selectItemsByIds(ctx.db.db, order)).map((r) => [r.id, r]));
   const items = order
     .filter((id) => itemRows.has(id))
