@@ -115,6 +115,28 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
     expect(list.body.items.map((s) => s.id)).toContain(set.id);
   });
 
+  it('a set counts only the questions a student would get: one deleted from the collection drops out', async () => {
+    const own: string[] = [];
+    for (const n of [21, 22]) {
+      own.push((await a.call<ItemDetail>(teacher, 'POST', '/items', choiceItem(n))).body.id);
+    }
+    const set = await newSet(
+      own.map((id) => ({ item_id: id })),
+      'Com uma excluída',
+    );
+    expect(set.size).toBe(2);
+    expect((await a.call(teacher, 'DELETE', `/items/${own[1]}`)).status).toBe(204);
+    const after = (await a.call<ExerciseSet>(teacher, 'GET', `/sets/${set.id}`)).body;
+    expect(after.entries[1]).toMatchObject({ item_id: own[1], stem: null });
+    // A student starting now gets one question, and the list says so.
+    const assignment = await assign(set.id);
+    const attempt = (
+      await a.call<Attempt>(students[3]!, 'POST', `/assignments/${assignment.id}/attempts`)
+    ).body;
+    expect(attempt.items).toHaveLength(1);
+    expect(after.size).toBe(1);
+  });
+
   it('an assignment puts its due date in the class calendar; outsiders get 404', async () => {
     const set = await newSet([{ item_id: items[0] }], 'Lista com prazo');
     const assignment = await assign(set.id);

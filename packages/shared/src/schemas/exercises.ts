@@ -308,7 +308,7 @@ export interface ExerciseSet {
     | { item_id: string; kind: ItemKind | null; stem: string | null }
     | { skill_id: string; count: number }
   )[];
-  /** How many items each student answers. */
+  /** How many items a student starting now answers (items deleted since then no longer count). */
   size: number;
   created_at: string;
   updated_at: string;

@@ -47,6 +47,7 @@ async function toSet(ctx: Ctx, row: SetRow): Promise<ExerciseSet> {
     entries.flatMap((e) => ('item_id' in e ? [e.item_id] : [])),
   );
   const headOf = new Map(heads.map((h) => [h.id, h]));
+  const isLive = (head: (typeof heads)[number] | undefined) => !!head && !head.deleted_at;
   return {
     id: row.id,
     title: row.title,
@@ -60,7 +61,8 @@ async function toSet(ctx: Ctx, row: SetRow): Promise<ExerciseSet> {
         stem: head && !head.deleted_at ? head.stem : null,
       };
     }),
-    size: setSize(entries),
+    // What a student starting now gets: an item deleted from the collection is no longer given.
+    size: setSize(entries.filter((e) => !('item_id' in e) || isLive(headOf.get(e.item_id)))),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -20,8 +20,11 @@ export function SetCard({
   onAssign: () => void;
 }) {
   const { t } = useTranslation('sets');
-  const chosen = set.entries.filter((e) => 'item_id' in e).length;
-  const draws = set.entries.length - chosen;
+  const picked = set.entries.filter((e) => 'item_id' in e);
+  // An item deleted from the collection stays in the list's entries but is no longer given.
+  const gone = picked.filter((e) => e.stem === null).length;
+  const chosen = picked.length - gone;
+  const draws = set.entries.length - picked.length;
   const headingId = `set-${set.id}`;
   return (
     <li
@@ -41,6 +44,9 @@ export function SetCard({
           <span className="font-semibold text-foreground">{t('size', { count: set.size })}</span>
           {chosen > 0 ? <span>{t('card.chosen', { count: chosen })}</span> : null}
           {draws > 0 ? <span>{t('card.draws', { count: draws })}</span> : null}
+          {gone > 0 ? (
+            <span className="text-amber-200">{t('card.gone', { count: gone })}</span>
+          ) : null}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
