@@ -136,6 +136,11 @@ describe('Hoje (the dashboard start)', () => {
     expect(hrefs('today-cards')).toEqual(['/dashboard/flashcard']);
     expect(hrefs('today-assignments')).toEqual(['/dashboard/exercises']);
     expect(hrefs('today-practice')).toEqual(['/dashboard/student']);
+    // Also read by a student already in a class whose questions have no skill yet: it must not
+    // tell them, as an order, to join a class.
+    expect(screen.getByTestId('today-practice')).toHaveTextContent(
+      'Ainda sem turma? Entre com o código de convite.',
+    );
     expect(hrefs('today-conversation')).toEqual(['/dashboard/chat']);
     expect(screen.getByText('Nenhum dia seguido')).toBeInTheDocument();
   });
