@@ -9,6 +9,7 @@ import type { InvitePreview } from '@aprenda/shared/schemas/classes';
 import { problem, reply, stubFetch } from '@/test/fetch-stub';
 import { createI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { Toaster } from '@/components/ui/sonner';
 import { InviteScreen } from './invite-screen';
 
 const fetchMock = stubFetch();
@@ -45,6 +46,7 @@ function setup(user: SessionUser | null) {
             <Route path="/dashboard/teacher/:id" element={<p>managing the class</p>} />
           </Routes>
         </MemoryRouter>
+        <Toaster />
       </QueryClientProvider>
     </I18nextProvider>,
   );
@@ -135,6 +137,24 @@ describe('invite page', () => {
     );
     setup(ANA);
     expect(await screen.findByRole('button', { name: 'Entrar na turma' })).toBeInTheDocument();
+  });
+
+  it('an invite cancelled while the page was open: the toast does not call it expired', async () => {
+    let revoked = false;
+    fetchMock.mockImplementation(async (_input, init) => {
+      if (init?.method === 'POST') {
+        revoked = true;
+        return problem(410, 'gone', 'Gone');
+      }
+      return reply(preview(revoked ? { status: 'revoked' } : {}));
+    });
+    const user = setup(ANA);
+    await user.click(await screen.findByRole('button', { name: 'Entrar na turma' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Este convite foi cancelado' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Este convite não vale mais.')).toBeInTheDocument();
+    expect(screen.queryByText('Este convite expirou')).not.toBeInTheDocument();
   });
 
   it('explains an unknown invite (404)', async () => {

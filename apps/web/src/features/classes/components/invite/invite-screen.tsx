@@ -179,8 +179,13 @@ function SignedIn({
           void navigate(`/dashboard/${screen}/${encodeURIComponent(klass.id)}`, { replace: true });
         },
         onError: (err) => {
+          // 410 is both "expired" and "revoked" (cancelled meanwhile by the teacher): the toast
+          // does not guess, the page read again says which.
+          const gone = err instanceof ApiError && err.status === 410;
           const p = problemOfError(err);
-          toastError(p ? t(`invite.problems.${p}.title`) : errorMessage(t, err));
+          toastError(
+            gone ? t('invite.gone') : p ? t(`invite.problems.${p}.title`) : errorMessage(t, err),
+          );
           void preview.refetch();
         },
       },
