@@ -115,7 +115,7 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
     expect(list.body.items.map((s) => s.id)).toContain(set.id);
   });
 
-  it('a set counts only the questions a student would get: one deleted from the collection drops out', async () => {
+  it('a set and its assignments count only the questions a student starting now gets: one deleted from the collection drops out', async () => {
     const own: string[] = [];
     for (const n of [21, 22]) {
       own.push((await a.call<ItemDetail>(teacher, 'POST', '/items', choiceItem(n))).body.id);
@@ -135,6 +135,13 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
     ).body;
     expect(attempt.items).toHaveLength(1);
     expect(after.size).toBe(1);
+    expect(assignment.size).toBe(1);
+    const read = await a.call<StudentAssignment>(
+      students[3]!,
+      'GET',
+      `/assignments/${assignment.id}`,
+    );
+    expect(read.body.size).toBe(1);
   });
 
   it('an assignment puts its due date in the class calendar; outsiders get 404', async () => {

@@ -348,6 +348,7 @@ export interface Assignment {
   feedback: FeedbackMode;
   /** The class event of the due date (the calendar and the iCal feed show it). */
   event_id: string | null;
+  /** Items a student starting now answers (chosen items deleted since no longer count). */
   size: number;
   created_at: string;
 }

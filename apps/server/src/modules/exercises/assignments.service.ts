@@ -19,6 +19,7 @@ import {
   insertAssignment,
   selectAssignment,
   selectClassAssignments,
+  selectItemHeads,
   selectUserAttempts,
   type AssignmentRow,
   type AttemptRow,
@@ -35,7 +36,40 @@ import { ownSet, parseEntries, setSize } from './sets.service.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret'>;
 
-export function toAssignment(row: AssignmentRow & { class_title: string }): Assignment {
+/**
+ * Of these assignments' chosen items, those deleted from the collection since they were given:
+ * a student starting now no longer gets them (attempts.service chooseItems).
+ */
+async function deletedItems(
+  ctx: Ctx,
+  rows: readonly Pick<AssignmentRow, 'entries'>[],
+): Promise<ReadonlySet<string>> {
+  const ids = [
+    ...new Set(
+      rows.flatMap((r) =>
+        parseEntries(r.entries).flatMap((e) => ('item_id' in e ? [e.item_id] : [])),
+      ),
+    ),
+  ];
+  const live = new Set(
+    (await selectItemHeads(ctx.db.db, ids)).filter((h) => !h.deleted_at).map((h) => h.id),
+  );
+  return new Set(ids.filter((id) => !live.has(id)));
+}
+
+/** Assignments as read, each `size` without the items deleted since (one lookup for all). */
+export async function toAssignments(
+  ctx: Ctx,
+  rows: readonly (AssignmentRow & { class_title: string })[],
+): Promise<Assignment[]> {
+  const gone = await deletedItems(ctx, rows);
+  return rows.map((row) => toAssignment(row, gone));
+}
+
+function toAssignment(
+  row: AssignmentRow & { class_title: string },
+  gone: ReadonlySet<string>,
+): Assignment {
   return {
     id: row.id,
     class_id: row.class_id,
@@ -49,7 +83,9 @@ export function toAssignment(row: AssignmentRow & { class_title: string }): Assi
     shuffle: Number(row.shuffle) === 1,
     feedback: row.feedback as FeedbackMode,
     event_id: row.event_id,
-    size: setSize(parseEntries(row.entries)),
+    size: setSize(
+      parseEntries(row.entries).filter((e) => !('item_id' in e && gone.has(e.item_id))),
+    ),
     created_at: row.created_at,
   };
 }
@@ -95,7 +131,8 @@ export async function createAssignment(
     created_by: userId,
     created_at: now.toISOString(),
   });
-  return toAssignment({ ...(await selectAssignment(ctx.db.db, id))! });
+  const [created] = await toAssignments(ctx, [(await selectAssignment(ctx.db.db, id))!]);
+  return created!;
 }
 
 /** The assignment and the caller's access to its class (404 for non-members). */
@@ -125,7 +162,7 @@ export async function classAssignments(
   classId: string,
 ): Promise<Assignment[]> {
   await classAccess(ctx, classId, userId);
-  return (await selectClassAssignments(ctx.db.db, [classId])).map(toAssignment);
+  return toAssignments(ctx, await selectClassAssignments(ctx.db.db, [classId]));
 }
 
 /** Where a student stands on one assignment. */
@@ -176,8 +213,7 @@ export async function myAssignments(ctx: Ctx, userId: string): Promise<StudentAs
     rows.map((r) => r.id),
   );
   const now = ctx.clock.now().getTime();
-  return rows.map((row) => {
-    const a = toAssignment(row);
+  return (await toAssignments(ctx, rows)).map((a) => {
     return {
       ...a,
       ...studentStatus(
@@ -196,7 +232,7 @@ export async function getAssignment(
   id: string,
 ): Promise<StudentAssignment> {
   const { row } = await assignmentAccess(ctx, userId, id);
-  const a = toAssignment(row);
+  const [a] = await toAssignments(ctx, [row]);
   const attempts = await selectUserAttempts(ctx.db.db, userId, [id]);
-  return { ...a, ...studentStatus(a, attempts, ctx.clock.now().getTime()) };
+  return { ...a!, ...studentStatus(a!, attempts, ctx.clock.now().getTime()) };
 }

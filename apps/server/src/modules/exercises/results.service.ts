@@ -13,7 +13,7 @@ import {
   type AttemptRow,
   attemptItemIds,
 } from './assignments.queries.ts';
-import { assignmentAccess, toAssignment } from './assignments.service.ts';
+import { assignmentAccess, toAssignments } from './assignments.service.ts';
 import { itemSpecOf } from './items.service.ts';
 import { parseEntries } from './sets.service.ts';
 import { resolveItem, variantSeed } from './templates.ts';
@@ -219,8 +219,9 @@ export async function assignmentResults(
     };
   });
 
+  const [assignment] = await toAssignments(ctx, [row]);
   return {
-    assignment: toAssignment(row),
+    assignment: assignment!,
     items,
     students: studentRows,
     distribution,
