@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberRole } from '@aprenda/shared/constants';
 import type { ClassDetail, ClassMember, MemberAddedByEmail } from '@aprenda/shared/schemas/classes';
@@ -18,8 +19,22 @@ export function membersQueryOptions(id: string) {
   });
 }
 
-export function useMembers(id: string) {
-  return useQuery(membersQueryOptions(id));
+/**
+ * The class's members, opened again fresh (students join and leave from their own devices while
+ * the teacher has the class open); when the whole list disagrees with the class's `member_count`
+ * (someone joined or left since the class was read), the class is read again so its
+ * "N participantes" agrees with the list.
+ */
+export function useFreshMembers(klass: Pick<ClassDetail, 'id' | 'member_count'>) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...membersQueryOptions(klass.id), staleTime: 0 });
+  const { data } = query;
+  useEffect(() => {
+    if (data && data.nextCursor === null && data.items.length !== klass.member_count) {
+      void queryClient.invalidateQueries({ queryKey: classesKeys.detail(klass.id) });
+    }
+  }, [data, klass.id, klass.member_count, queryClient]);
+  return query;
 }
 
 /**

@@ -96,6 +96,25 @@ function setup(me: SessionUser, ui: 'manage' | 'list' = 'manage', lang: 'pt-BR' 
 
 const row = (name: string) => screen.getByText(name, { selector: 'span' }).closest('li')!;
 
+describe('class members: people joining or leaving meanwhile', () => {
+  it('the header count follows the list when someone joined since the class was read', async () => {
+    let classReads = 0;
+    serve(fetchMock, (url) => {
+      if (url.pathname === '/api/classes/c1') {
+        classReads += 1;
+        // Read first before Lucas joined (2), then again after (3).
+        return reply({ ...CLASS, member_count: classReads === 1 ? 2 : 3 });
+      }
+      if (url.pathname === '/api/classes/c1/members') return reply(MEMBERS);
+      return problem(404, 'not_found');
+    });
+    setup(HELENA);
+    expect(await screen.findByText('Lucas', { selector: 'span' })).toBeInTheDocument();
+    expect(await screen.findByText('3 participantes')).toBeInTheDocument();
+    expect(screen.queryByText('2 participantes')).not.toBeInTheDocument();
+  });
+});
+
 describe('class members: the owner', () => {
   it('is marked, cannot be removed, and may hand the class to another teacher (confirmed)', async () => {
     const posted: unknown[] = [];

@@ -11,7 +11,12 @@ import { errorCode, errorMessage } from '@/lib/errors';
 import { useFocusAfterRemoval } from '@/lib/focus-after-removal';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useSession } from '@/lib/session';
-import { useAddMember, useMembers, useRemoveMember, useTransferOwnership } from '../../api/members';
+import {
+  useAddMember,
+  useFreshMembers,
+  useRemoveMember,
+  useTransferOwnership,
+} from '../../api/members';
 import { formatDate } from '../../lib/dates';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Field, fieldAria } from '@/components/ui/field';
@@ -28,7 +33,7 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
   const { t, i18n } = useTranslation(['classes', 'errors']);
   const id = useId();
   const { data: me } = useSession();
-  const { data, isPending, isError, refetch } = useMembers(klass.id);
+  const { data, isPending, isError, refetch } = useFreshMembers(klass);
   const add = useAddMember(klass.id);
   const remove = useRemoveMember(klass.id);
   const transfer = useTransferOwnership(klass.id);
