@@ -200,6 +200,58 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
     expect(await eventsIn()).toBe(eventsBefore);
   });
 
+  it("the calendar can neither move nor delete a list's due date (409): the two would disagree; deleting the list takes its event", async () => {
+    const set = await newSet([{ item_id: items[0]! }], 'Prazo da lista');
+    const assignment = await assign(set.id);
+    const eventPath = `/classes/${classId}/events/${assignment.event_id}`;
+    const eventNow = async () =>
+      (
+        await a.call<Page<ClassEvent>>(
+          teacher,
+          'GET',
+          `/classes/${classId}/events?since=2030-03-01T00:00:00.000Z&until=2030-05-01T00:00:00.000Z&limit=100`,
+        )
+      ).body.items.find((e) => e.id === assignment.event_id);
+    expect(await eventNow()).toMatchObject({ starts_at: '2030-03-09T23:59:00.000Z' });
+
+    const moved = await a.call<Problem>(teacher, 'PUT', eventPath, {
+      title: 'Prazo adiado',
+      starts_at: '2030-04-10T12:00:00.000Z',
+      all_day: false,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(409);
+    expect(moved.body.code).toBe('event_of_assignment');
+    const removed = await a.call<Problem>(teacher, 'DELETE', eventPath);
+    expect(removed.status).toBe(409);
+    expect(removed.body.code).toBe('event_of_assignment');
+    expect(await eventNow()).toMatchObject({
+      title: 'Prazo da lista',
+      starts_at: '2030-03-09T23:59:00.000Z',
+    });
+    const read = await a.call<Assignment>(teacher, 'GET', `/assignments/${assignment.id}`);
+    expect(read.body.due_at).toBe('2030-03-09T23:59:00.000Z');
+
+    // The class's own events are the calendar's to change.
+    const own = await a.call<ClassEvent>(teacher, 'POST', `/classes/${classId}/events`, {
+      title: 'Reunião de pais',
+      starts_at: '2030-04-01T12:00:00.000Z',
+      all_day: false,
+    });
+    expect(own.status).toBe(201);
+    const ownPath = `/classes/${classId}/events/${own.body.id}`;
+    const edited = await a.call(teacher, 'PUT', ownPath, {
+      title: 'Reunião de pais (nova data)',
+      starts_at: '2030-04-02T12:00:00.000Z',
+      all_day: false,
+    });
+    expect(edited.status).toBe(200);
+    expect((await a.call(teacher, 'DELETE', ownPath)).status).toBe(204);
+
+    // Deleting the list removes its due date from the calendar.
+    expect((await a.call(teacher, 'DELETE', `/assignments/${assignment.id}`)).status).toBe(204);
+    expect(await eventNow()).toBeUndefined();
+  });
+
   it('no attempt carries an answer; immediate feedback grades each answer once; hand-in scores', async () => {
     const set = await newSet(
       items.slice(0, 3).map((id) => ({ item_id: id })),

@@ -78,6 +78,7 @@ export const ERROR_CODES = [
   'generated_diagram_invalid',
   'owns_classes',
   'recent_sign_in_required',
+  'event_of_assignment',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

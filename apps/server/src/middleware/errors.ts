@@ -112,6 +112,7 @@ export const STATUS_OF = {
   generated_diagram_invalid: 502,
   owns_classes: 409,
   recent_sign_in_required: 403,
+  event_of_assignment: 409,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export function problemResponse(

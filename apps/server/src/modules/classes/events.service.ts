@@ -1,6 +1,6 @@
 import type { ClassEvent } from '@aprenda/shared/schemas/classes';
 import type { Page } from '@aprenda/shared/schemas/common';
-import { notFound } from '../../lib/app-error.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import {
   DAY_MS,
@@ -17,6 +17,28 @@ import {
   selectUserFeedEvents,
   updateClassEvent,
 } from './events.queries.ts';
+
+/**
+ * Whether another module owns an event of a class (an assignment's due date is its event): such an
+ * event changes and goes with its owner, never from the calendar, or the two would disagree (the
+ * calendar saying one day, the assignment's lateness another).
+ */
+export type EventOwner = (ctx: ReadCtx, classId: string, eventId: string) => Promise<boolean>;
+
+const owners = new Set<EventOwner>();
+
+/** Declared by the module that creates events of its own (the same function once). */
+export function ownEventsOf(owner: EventOwner): void {
+  owners.add(owner);
+}
+
+async function refuseOwnedElsewhere(ctx: ReadCtx, classId: string, eventId: string) {
+  for (const owner of owners) {
+    if (await owner(ctx, classId, eventId)) {
+      throw conflict('This event is the due date of an assignment', 'event_of_assignment');
+    }
+  }
+}
 
 /** Any ISO-8601 instant (with offset) or date → `YYYY-MM-DDTHH:mm:ss.sssZ`. */
 export function toUtcIso(value: string): string {
@@ -105,7 +127,8 @@ export async function createEvent(
 
 /**
  * Replace an event of the class with the body of the same form as create (teachers); the same
- * time handling as create. An event of another class → 404. Records `event_updated`.
+ * time handling as create. An event of another class → 404; one another module owns → 409
+ * `event_of_assignment`. Records `event_updated`.
  */
 export async function updateEvent(
   ctx: Ctx,
@@ -114,6 +137,7 @@ export async function updateEvent(
   input: EventInput,
 ): Promise<ClassEvent> {
   requireTeacher(access);
+  await refuseOwnedElsewhere(ctx, access.klass.id, eventId);
   const event = await updateClassEvent(ctx.db.db, access.klass.id, eventId, storedEvent(input));
   if (!event) throw notFound('No such event');
   await logAction(ctx, access.userId, 'event_updated', {
@@ -123,9 +147,18 @@ export async function updateEvent(
   return event;
 }
 
-/** Delete an event of the class (teachers); an event of another class → 404. */
-export async function deleteEvent(ctx: ReadCtx, access: ClassAccess, eventId: string) {
+/**
+ * Delete an event of the class (teachers); an event of another class → 404. An event another
+ * module owns (`ownEventsOf`) → 409, unless that module deletes it (`byOwner`).
+ */
+export async function deleteEvent(
+  ctx: ReadCtx,
+  access: ClassAccess,
+  eventId: string,
+  { byOwner = false }: { byOwner?: boolean } = {},
+) {
   requireTeacher(access);
+  if (!byOwner) await refuseOwnedElsewhere(ctx, access.klass.id, eventId);
   if (!(await deleteClassEvent(ctx.db.db, access.klass.id, eventId))) {
     throw notFound('No such event');
   }

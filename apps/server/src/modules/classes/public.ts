@@ -1,7 +1,13 @@
 /** What other modules (and the composition root) may use of the classes module. */
 export { classAccess, requireTeacher, type ClassAccess } from './access.service.ts';
 export { createClass } from './classes.service.ts';
-export { createEvent, deleteEvent, listUserEventsForFeed } from './events.service.ts';
+export {
+  createEvent,
+  deleteEvent,
+  listUserEventsForFeed,
+  ownEventsOf,
+  type EventOwner,
+} from './events.service.ts';
 export {
   addClassMember,
   classTitles,

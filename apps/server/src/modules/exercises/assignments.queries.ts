@@ -95,6 +95,21 @@ export async function selectAssignment(
     .executeTakeFirst();
 }
 
+/** Whether an assignment of the class has `eventId` as its due date's event. */
+export async function isAssignmentEvent(
+  db: Executor,
+  classId: string,
+  eventId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('assignments')
+    .select('id')
+    .where('class_id', '=', classId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function deleteAssignmentRow(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('assignments').where('id', '=', id).execute();
 }

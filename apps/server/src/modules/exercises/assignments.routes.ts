@@ -16,6 +16,7 @@ import {
   deleteAssignment,
   getAssignment,
   myAssignments,
+  ownAssignmentEvents,
 } from './assignments.service.ts';
 import { answerAttempt, getAttempt, startAttempt, submitAttempt } from './attempts.service.ts';
 import { assignmentResults, resultsCsv } from './results.service.ts';
@@ -27,6 +28,7 @@ import { createSet, deleteSet, getSet, listSets, updateSet } from './sets.servic
  * else), attempts their student's.
  */
 export function assignmentsRoutes(ctx: AppContext) {
+  ownAssignmentEvents();
   const r = new Hono<AppEnv>();
   for (const path of ['/sets', '/sets/*', '/assignments', '/assignments/*', '/attempts/*']) {
     r.use(path, requireUser);

@@ -9,14 +9,17 @@ import {
   classAccess,
   createEvent,
   deleteEvent,
+  ownEventsOf,
   requireTeacher,
   userMemberships,
   type ClassAccess,
+  type EventOwner,
 } from '../classes/public.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import {
   deleteAssignmentRow,
   insertAssignment,
+  isAssignmentEvent,
   selectAssignment,
   selectClassAssignments,
   selectItemHeads,
@@ -135,6 +138,18 @@ export async function createAssignment(
   return created!;
 }
 
+/**
+ * An assignment's due date is an event of its class's calendar, created and deleted with it: the
+ * calendar may not move or delete it on its own (409 `event_of_assignment`), or the calendar and
+ * the assignment's lateness would disagree. Declared once, when the routes are built.
+ */
+export function ownAssignmentEvents(): void {
+  ownEventsOf(assignmentOwnsEvent);
+}
+
+const assignmentOwnsEvent: EventOwner = (ctx, classId, eventId) =>
+  isAssignmentEvent(ctx.db.db, classId, eventId);
+
 /** The assignment and the caller's access to its class (404 for non-members). */
 export async function assignmentAccess(
   ctx: Ctx,
@@ -152,7 +167,9 @@ export async function deleteAssignment(ctx: Ctx, userId: string, id: string): Pr
   const { row, access } = await assignmentAccess(ctx, userId, id);
   requireTeacher(access);
   await deleteAssignmentRow(ctx.db.db, id);
-  if (row.event_id) await deleteEvent(ctx, access, row.event_id).catch(() => undefined);
+  if (row.event_id) {
+    await deleteEvent(ctx, access, row.event_id, { byOwner: true }).catch(() => undefined);
+  }
 }
 
 /** GET /classes/{id}/assignments: the class's assignments by due date (members). */
