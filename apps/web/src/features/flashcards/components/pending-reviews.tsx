@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloudOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/errors';
+import { errorCode, errorMessage } from '@/lib/errors';
 import { toastError } from '@/lib/toast';
 import { reviewOutbox, useOutboxEffects, useReviewOutbox } from '../api/reviews';
 
@@ -26,7 +26,14 @@ export function PendingReviews({ userId }: { userId: string }) {
   const { t } = useTranslation(['flashcards', 'errors']);
   const { pending, stalled, sending } = useReviewOutbox(userId);
   const online = useSyncExternalStore(subscribeOnline, isOnline, () => true);
-  useOutboxEffects((error) => toastError(t('dropped', { reason: errorMessage(t, error) })));
+  // A card deleted meanwhile (another tab, the deck's author): said as such, not as "not found".
+  useOutboxEffects((error) =>
+    toastError(
+      errorCode(error) === 'not_found'
+        ? t('droppedGone')
+        : t('dropped', { reason: errorMessage(t, error) }),
+    ),
+  );
   const waiting = pending > 0 && (stalled || !online);
   return (
     <div role="status" aria-live="polite" className="empty:hidden">
