@@ -41,6 +41,11 @@ describe('ItemPicker ("Nova lista")', () => {
     expect(plain).toHaveTextContent('Capital do Brasil?');
     expect(within(plain!).queryByTestId('stem-maths')).toBeNull();
 
+    // Read aloud as words, not as the maths source or markdown marks.
+    expect(within(maths!).getByRole('button')).toHaveAccessibleName('Adicionar: Quanto é 2+3?');
+    expect(within(plain!).getByRole('button')).toHaveAccessibleName(
+      'Adicionar: Capital do Brasil?',
+    );
     await userEvent.click(within(maths!).getByRole('button'));
     expect(onAdd).toHaveBeenCalledWith({ id: 'i1', kind: 'numeric', stem: 'Quanto é $2+3$?' });
   });

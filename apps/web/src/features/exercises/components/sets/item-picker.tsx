@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/errors';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useItemPicker } from '../../api/sets';
 import { stemSummary } from '../../lib/item-text';
+import { plainChoiceText } from '../../lib/answer';
 import { StemLine } from '../items/stem-line';
 
 const SEARCH_DEBOUNCE_MS = 250;
@@ -65,6 +66,8 @@ export function ItemPicker({
             {found.map((item) => {
               const added = chosen.includes(item.id);
               const summary = stemSummary(item.stem, 120);
+              // Read aloud without maths delimiters or markdown marks ("$3x = 12$" → "3x = 12").
+              const spoken = plainChoiceText(summary);
               return (
                 <li
                   key={item.id}
@@ -83,8 +86,8 @@ export function ItemPicker({
                     disabled={added}
                     aria-label={
                       added
-                        ? t('picker.addedNamed', { stem: summary })
-                        : t('picker.addNamed', { stem: summary })
+                        ? t('picker.addedNamed', { stem: spoken })
+                        : t('picker.addNamed', { stem: spoken })
                     }
                     onClick={() => onAdd({ id: item.id, kind: item.kind, stem: item.stem })}
                   >
