@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useSkill } from '@/lib/skills';
 import { difficultyLevel, kindKey, stemSummary } from '../../lib/item-text';
+import { plainChoiceText } from '../../lib/answer';
 import { StemLine } from './stem-line';
 
 /** One item of the bank: its stem's first line, kind, skill, template, visibility, difficulty. */
@@ -70,7 +71,7 @@ export function ItemRow({
           <Button
             variant="ghost"
             size="icon"
-            aria-label={t('list.actions', { stem: stemSummary(item.stem, 40) })}
+            aria-label={t('list.actions', { stem: plainChoiceText(stemSummary(item.stem, 40)) })}
           >
             <EllipsisVertical aria-hidden />
           </Button>
