@@ -164,6 +164,16 @@ describe('Hoje (the dashboard start)', () => {
     expect(screen.getByText('Nenhum evento marcado nas suas turmas.')).toBeInTheDocument();
   });
 
+  it('a teacher without classes is taken to the "Nova turma" form itself', async () => {
+    serve(fetchMock, () =>
+      reply({ ...TEACHER, teacher: { classes: [], attention: [], events: [] } }),
+    );
+    renderIn(<TodayPanel />);
+    await screen.findByTestId('today-teacher');
+    expect(hrefs('today-classes')).toEqual(['/dashboard/teacher?nova=1']);
+    expect(screen.getByTestId('today-classes')).toHaveTextContent('Criar uma turma');
+  });
+
   it('an error says so and offers to try again', async () => {
     serve(fetchMock, () => problem(404, 'not_found'));
     renderIn(<TodayPanel />);

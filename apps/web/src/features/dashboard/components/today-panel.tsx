@@ -261,7 +261,7 @@ function TeacherTodayView({ today }: { today: TeacherToday }) {
         {today.classes.length === 0 ? (
           <>
             <Hint>{t('classes.none')}</Hint>
-            <ActionLink to={todayPaths.teacher()}>{t('classes.create')}</ActionLink>
+            <ActionLink to={todayPaths.newClass()}>{t('classes.create')}</ActionLink>
           </>
         ) : (
           <ul className="flex flex-col">

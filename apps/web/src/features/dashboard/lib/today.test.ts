@@ -72,5 +72,6 @@ describe('"Hoje" wording', () => {
     );
     expect(todayPaths.conversation('c1')).toBe('/dashboard/chat/c1');
     expect(todayPaths.classAnalytics('k1')).toBe('/dashboard/analytics/k1');
+    expect(todayPaths.newClass()).toBe('/dashboard/teacher?nova=1');
   });
 });

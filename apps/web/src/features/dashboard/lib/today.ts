@@ -26,6 +26,8 @@ export const todayPaths = {
     `/dashboard/analytics/${encodeURIComponent(classId)}/aluno/${encodeURIComponent(userId)}`,
   teacherClass: (classId: string) => `/dashboard/teacher/${encodeURIComponent(classId)}`,
   teacher: () => '/dashboard/teacher',
+  /** The teacher page with the "Nova turma" form open. */
+  newClass: () => '/dashboard/teacher?nova=1',
   student: () => '/dashboard/student',
 };
 

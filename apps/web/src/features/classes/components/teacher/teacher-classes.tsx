@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GraduationCap, Pencil, Plus, Presentation, Trash2, Users } from 'lucide-react';
 import type { ClassSummary } from '@aprenda/shared/schemas/classes';
@@ -16,6 +16,9 @@ import { ClassFormDialog } from './class-form-dialog';
 import { LinkifiedText } from '../shared/linkified-text';
 import { RefreshButton } from '../shared/refresh-button';
 
+/** `/dashboard/teacher?nova=1` opens the "Nova turma" form (linked from the home screen). */
+export const NEW_CLASS_PARAM = 'nova';
+
 /**
  * `/dashboard/teacher`: the classes I teach as cards; create (teacher accounts only), edit, delete
  * (confirmed). A student account sees the classes it was invited to teach, without "Nova turma";
@@ -25,7 +28,22 @@ export function TeacherClasses() {
   const { t } = useTranslation(['classes', 'dashboard', 'errors']);
   const navigate = useNavigate();
   const { data, isPending, isError, isFetching, refetch } = useTeachingClasses();
-  const [creating, setCreating] = useState(false);
+  // `?nova=1` ("Criar uma turma" on the home screen): the page opens with the form open; closing
+  // it takes the parameter away, so a reload or Back does not open it again.
+  const [params, setParams] = useSearchParams();
+  const [creating, setCreatingState] = useState(() => params.get(NEW_CLASS_PARAM) === '1');
+  const setCreating = (open: boolean) => {
+    setCreatingState(open);
+    if (!open && params.has(NEW_CLASS_PARAM)) {
+      setParams(
+        (next) => {
+          next.delete(NEW_CLASS_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  };
   const [editing, setEditing] = useState<ClassSummary | null>(null);
   const [deleting, setDeleting] = useState<ClassSummary | null>(null);
   const del = useDeleteClass();
@@ -179,7 +197,7 @@ export function TeacherClasses() {
       )}
 
       <ClassFormDialog
-        open={creating}
+        open={creating && canCreate}
         onOpenChange={setCreating}
         onSaved={(saved) => void navigate(`/dashboard/teacher/${encodeURIComponent(saved.id)}`)}
       />

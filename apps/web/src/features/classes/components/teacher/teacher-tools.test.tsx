@@ -440,6 +440,23 @@ describe('the teacher screen by account role', () => {
     expect(screen.getAllByRole('button', { name: 'Nova turma' })).toHaveLength(2);
   });
 
+  it('arriving from "Criar uma turma" (?nova=1) finds the form open', async () => {
+    serve(fetchMock, async () => reply({ items: [], nextCursor: null }));
+    const { user } = setup(HELENA, 'list', '/dashboard/teacher?nova=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Nova turma' });
+    expect(within(dialog).getByLabelText(/Nome da turma|Título/)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Você ainda não tem turmas')).toBeInTheDocument();
+  });
+
+  it('a student account arriving with ?nova=1 gets no form', async () => {
+    serve(fetchMock, async () => reply({ items: [], nextCursor: null }));
+    setup(LUCAS, 'list', '/dashboard/teacher?nova=1');
+    expect(await screen.findByText('Esta área é para professores')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('a student account sees no create button, and is pointed to Minhas Turmas', async () => {
     serve(fetchMock, async () => reply({ items: [], nextCursor: null }));
     setup(LUCAS, 'list', '/dashboard/teacher');
