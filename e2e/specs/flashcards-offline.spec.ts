@@ -86,6 +86,16 @@ test('offline: five ratings wait with a visible count and are stored once each o
   await expect(ask).toBeHidden();
   await expect(page).toHaveURL(/\/estudar$/);
   await expect(badge).toHaveText('5 avaliações aguardando conexão');
+  // Signing out anyway cannot reach the server without a connection: it says so and changes
+  // nothing (the session's cookie would still open the account to the next person).
+  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await ask.getByRole('button', { name: 'Sair e descartar' }).click();
+  await expect(
+    page.getByText('Sem conexão com o servidor. Verifique sua internet e tente de novo.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/estudar$/);
+  await expect(badge).toHaveText('5 avaliações aguardando conexão');
   await context.setOffline(false);
 
   await expect(badge).toHaveCount(0, { timeout: 20_000 });

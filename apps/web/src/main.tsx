@@ -16,7 +16,7 @@ import { i18n, loadNamespacesFor } from '@/lib/i18n';
 import { currentIdentity } from '@/lib/identity';
 import { queryClient } from '@/lib/query-client';
 import { recheckAfterUnauthorized, SESSION_EXPIRED_TOAST_ID } from '@/lib/session';
-import { toastError } from '@/lib/toast';
+import { preloadToasts, toastError } from '@/lib/toast';
 import { cacheWebFont, declareCachedWebFont, markRendered } from '@/lib/web-font';
 
 /*
@@ -98,8 +98,12 @@ async function boot() {
   // PostHog once the first screen is painted (events are queued until then).
   void initAnalytics(config, afterFirstScreen()).catch(() => undefined);
   // The web font for the next page load, once this one's first screen is up.
+  // Then the toasts' code too, so that an error can still be said without a connection.
   void afterFirstScreen()
-    .then(() => cacheWebFont())
+    .then(() => {
+      preloadToasts();
+      return cacheWebFont();
+    })
     .catch(() => undefined);
 }
 

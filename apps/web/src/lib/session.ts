@@ -85,16 +85,17 @@ export function completeSignIn(queryClient: QueryClient, user: SessionUser): voi
 
 /**
  * Sign out here and in every other tab; the account's drafts and unsent work leave the device too
- * (a shared school computer, device-data.ts).
+ * (a shared school computer, device-data.ts). Only once the server has ended the session (or no
+ * longer knows it): its cookie cannot be removed from here, so a sign-out that never reached the
+ * server (no connection) rejects and forgets nothing — the page must not look signed out while
+ * the next person to open it would find the account open.
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {
-  try {
-    await (await loadAuthClient()).signOut();
-  } finally {
-    forgetSession(queryClient);
-    // Fetched when used: signing out is not on the first-load path.
-    await (await import('./device-data')).forgetDeviceData();
-  }
+  const { error } = await (await loadAuthClient()).signOut();
+  if (error && error.status !== 401) throw error;
+  forgetSession(queryClient);
+  // Fetched when used: signing out is not on the first-load path.
+  await (await import('./device-data')).forgetDeviceData();
 }
 
 /**

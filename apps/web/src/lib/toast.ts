@@ -13,10 +13,22 @@ const listeners = new Set<() => void>();
 
 function loadSonner(): Promise<Sonner> {
   if (!sonner) {
-    sonner = import('sonner');
+    // A failed fetch (no connection) is tried again with the next toast.
+    sonner = import('sonner').catch((error: unknown) => {
+      sonner = null;
+      throw error;
+    });
     for (const listener of [...listeners]) listener();
   }
   return sonner;
+}
+
+/**
+ * Fetch the toasts' code once the first screen is up (main.tsx), so that a phone that loses its
+ * connection later can still be told so.
+ */
+export function preloadToasts(): void {
+  loadSonner().catch(() => undefined);
 }
 
 /** True once a toast was asked for (the Toaster is needed from then on). */
@@ -32,8 +44,15 @@ export function subscribeToastsWanted(listener: () => void): () => void {
   };
 }
 
+/** Show a toast; without its code (no connection) it is not shown, and nothing is thrown. */
+function show(fn: (toast: Sonner['toast']) => unknown): void {
+  loadSonner()
+    .then(({ toast }) => fn(toast))
+    .catch(() => undefined);
+}
+
 export function toastSuccess(message: string): void {
-  void loadSonner().then(({ toast }) => toast.success(message));
+  show((toast) => toast.success(message));
 }
 
 /**
@@ -41,7 +60,7 @@ export function toastSuccess(message: string): void {
  * so there is time to reach the button.
  */
 export function toastAction(message: string, action: { label: string; onClick: () => void }): void {
-  void loadSonner().then(({ toast }) =>
+  show((toast) =>
     toast.success(message, {
       duration: 8000,
       action: { label: action.label, onClick: action.onClick },
@@ -51,7 +70,7 @@ export function toastAction(message: string, action: { label: string; onClick: (
 
 /** Error toasts stay 5 s (spec: 4–5 s depending on the variant). */
 export function toastError(message: string, id?: string): void {
-  void loadSonner().then(({ toast }) =>
+  show((toast) =>
     toast.error(message, { duration: TOAST_ERROR_DURATION_MS, ...(id ? { id } : {}) }),
   );
 }

@@ -9,8 +9,14 @@ import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { UserMenu, type UnsentWork } from './user-menu';
 
-const signOut = vi.fn(async () => undefined);
+const signOut = vi.fn(async (): Promise<void> => undefined);
 vi.mock('@/lib/session', () => ({ signOut: () => signOut() }));
+const toastError = vi.fn();
+const toastSuccess = vi.fn();
+vi.mock('@/lib/toast', () => ({
+  toastError: (m: string) => toastError(m),
+  toastSuccess: (m: string) => toastSuccess(m),
+}));
 
 const LUCAS: SessionUser = {
   id: 's1',
@@ -36,7 +42,10 @@ function setup(unsentWork: UnsentWork | undefined, language = 'pt-BR') {
 }
 
 afterEach(() => {
-  signOut.mockClear();
+  signOut.mockReset();
+  signOut.mockImplementation(async () => undefined);
+  toastError.mockClear();
+  toastSuccess.mockClear();
   localStorage.clear();
 });
 
@@ -90,5 +99,17 @@ describe('signing out with work this device has not sent', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Sair' }));
     await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('a sign-out that fails (no connection) says so; nothing says "Você saiu"', async () => {
+    signOut.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const { user } = setup(async () => 0);
+    await user.click(await screen.findByRole('menuitem', { name: 'Sair' }));
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith(
+        'Sem conexão com o servidor. Verifique sua internet e tente de novo.',
+      ),
+    );
+    expect(toastSuccess).not.toHaveBeenCalled();
   });
 });

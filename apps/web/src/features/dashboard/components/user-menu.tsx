@@ -14,7 +14,8 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { signOut } from '@/lib/session';
-import { toastSuccess } from '@/lib/toast';
+import { errorMessage } from '@/lib/errors';
+import { toastError, toastSuccess } from '@/lib/toast';
 import { UserMenuButton } from './menu-buttons';
 
 /**
@@ -42,7 +43,12 @@ export function UserMenu({
   const [unsent, setUnsent] = useState(0);
   const [leaving, setLeaving] = useState(false);
 
-  const leave = () => signOut(queryClient).then(() => toastSuccess(t('userMenu.signedOut')));
+  // Not signed out (no connection): said, and the user stays as they were.
+  const leave = () =>
+    signOut(queryClient).then(
+      () => toastSuccess(t('userMenu.signedOut')),
+      (error: unknown) => toastError(errorMessage(t, error)),
+    );
 
   async function askToLeave() {
     setLeaving(true);
