@@ -212,7 +212,11 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
           `/classes/${classId}/events?since=2030-03-01T00:00:00.000Z&until=2030-05-01T00:00:00.000Z&limit=100`,
         )
       ).body.items.find((e) => e.id === assignment.event_id);
-    expect(await eventNow()).toMatchObject({ starts_at: '2030-03-09T23:59:00.000Z' });
+    // It says whose it is, so the calendar offers no edit or delete.
+    expect(await eventNow()).toMatchObject({
+      starts_at: '2030-03-09T23:59:00.000Z',
+      of_assignment: true,
+    });
 
     const moved = await a.call<Problem>(teacher, 'PUT', eventPath, {
       title: 'Prazo adiado',
@@ -238,6 +242,7 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
       all_day: false,
     });
     expect(own.status).toBe(201);
+    expect(own.body).not.toHaveProperty('of_assignment');
     const ownPath = `/classes/${classId}/events/${own.body.id}`;
     const edited = await a.call(teacher, 'PUT', ownPath, {
       title: 'Reunião de pais (nova data)',

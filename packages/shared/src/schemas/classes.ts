@@ -247,6 +247,11 @@ export interface ClassEvent {
   location: string | null;
   created_by: string | null;
   created_at: string;
+  /**
+   * GET /classes/{id}/events only: the due date of an assignment, which changes and goes with it
+   * (the calendar may not edit or delete it: 409 `event_of_assignment`).
+   */
+  of_assignment?: true;
 }
 
 /** One class for the class page: GET /classes/{id}, and the answer of every class write. */

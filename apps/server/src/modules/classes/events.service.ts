@@ -19,11 +19,15 @@ import {
 } from './events.queries.ts';
 
 /**
- * Whether another module owns an event of a class (an assignment's due date is its event): such an
+ * Which of a class's events another module owns (an assignment's due date is its event): such an
  * event changes and goes with its owner, never from the calendar, or the two would disagree (the
  * calendar saying one day, the assignment's lateness another).
  */
-export type EventOwner = (ctx: ReadCtx, classId: string, eventId: string) => Promise<boolean>;
+export type EventOwner = (
+  ctx: ReadCtx,
+  classId: string,
+  eventIds: readonly string[],
+) => Promise<ReadonlySet<string>>;
 
 const owners = new Set<EventOwner>();
 
@@ -32,11 +36,19 @@ export function ownEventsOf(owner: EventOwner): void {
   owners.add(owner);
 }
 
-async function refuseOwnedElsewhere(ctx: ReadCtx, classId: string, eventId: string) {
+/** The ids among `eventIds` that another module owns. */
+async function ownedElsewhere(ctx: ReadCtx, classId: string, eventIds: readonly string[]) {
+  const owned = new Set<string>();
+  if (eventIds.length === 0) return owned;
   for (const owner of owners) {
-    if (await owner(ctx, classId, eventId)) {
-      throw conflict('This event is the due date of an assignment', 'event_of_assignment');
-    }
+    for (const id of await owner(ctx, classId, eventIds)) owned.add(id);
+  }
+  return owned;
+}
+
+async function refuseOwnedElsewhere(ctx: ReadCtx, classId: string, eventId: string) {
+  if ((await ownedElsewhere(ctx, classId, [eventId])).size > 0) {
+    throw conflict('This event is the due date of an assignment', 'event_of_assignment');
   }
 }
 
@@ -48,19 +60,33 @@ export function toUtcIso(value: string): string {
 const dateOnly = (value: string) => `${value.slice(0, 10)}T00:00:00.000Z`;
 const nextDay = (iso: string) => new Date(Date.parse(iso) + DAY_MS).toISOString();
 
-/** Events that overlap `[since, until)`, by start. No `since` = from now; no `until` = open. */
+/**
+ * Events that overlap `[since, until)`, by start. No `since` = from now; no `until` = open. An
+ * event another module owns carries `of_assignment: true`.
+ */
 export async function listEvents(
   ctx: ReadCtx,
   access: ClassAccess,
   query: { since?: string | undefined; until?: string | undefined; limit: number; cursor?: string },
 ): Promise<Page<ClassEvent>> {
   const since = query.since ? toUtcIso(query.since) : ctx.clock.now().toISOString();
-  return selectEventPage(ctx.db.db, access.klass.id, {
+  const page = await selectEventPage(ctx.db.db, access.klass.id, {
     since,
     until: query.until ? toUtcIso(query.until) : undefined,
     limit: query.limit,
     cursor: query.cursor,
   });
+  // An assignment's due date says so: the calendar offers no edit or delete for it.
+  const owned = await ownedElsewhere(
+    ctx,
+    access.klass.id,
+    page.items.map((e) => e.id),
+  );
+  if (owned.size === 0) return page;
+  return {
+    ...page,
+    items: page.items.map((e) => (owned.has(e.id) ? { ...e, of_assignment: true as const } : e)),
+  };
 }
 
 /** An event as a teacher writes it (POST and PUT take the same body). */

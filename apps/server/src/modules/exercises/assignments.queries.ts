@@ -95,19 +95,19 @@ export async function selectAssignment(
     .executeTakeFirst();
 }
 
-/** Whether an assignment of the class has `eventId` as its due date's event. */
-export async function isAssignmentEvent(
+/** Which of `eventIds` are due dates of assignments of the class. */
+export async function assignmentEventIds(
   db: Executor,
   classId: string,
-  eventId: string,
-): Promise<boolean> {
-  const row = await db
+  eventIds: readonly string[],
+): Promise<Set<string>> {
+  const rows = await db
     .selectFrom('assignments')
-    .select('id')
+    .select('event_id')
     .where('class_id', '=', classId)
-    .where('event_id', '=', eventId)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('event_id', 'in', [...eventIds])
+    .execute();
+  return new Set(rows.flatMap((r) => (r.event_id ? [r.event_id] : [])));
 }
 
 export async function deleteAssignmentRow(db: Executor, id: string): Promise<void> {

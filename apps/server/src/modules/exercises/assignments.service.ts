@@ -19,7 +19,7 @@ import { uuidv7 } from '../../lib/ids.ts';
 import {
   deleteAssignmentRow,
   insertAssignment,
-  isAssignmentEvent,
+  assignmentEventIds,
   selectAssignment,
   selectClassAssignments,
   selectItemHeads,
@@ -147,8 +147,8 @@ export function ownAssignmentEvents(): void {
   ownEventsOf(assignmentOwnsEvent);
 }
 
-const assignmentOwnsEvent: EventOwner = (ctx, classId, eventId) =>
-  isAssignmentEvent(ctx.db.db, classId, eventId);
+const assignmentOwnsEvent: EventOwner = (ctx, classId, eventIds) =>
+  assignmentEventIds(ctx.db.db, classId, eventIds);
 
 /** The assignment and the caller's access to its class (404 for non-members). */
 export async function assignmentAccess(

@@ -32,27 +32,34 @@ function EventList({
           key={event.id}
           event={event}
           actions={
-            <div className="-mt-1 flex shrink-0 gap-1">
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => onEdit(event)}
-                aria-label={t('events.editNamed', { title: event.title })}
-              >
-                <Pencil aria-hidden />
-                <span className="hidden sm:inline">{t('events.edit')}</span>
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="text-destructive"
-                onClick={() => onDelete(event)}
-                aria-label={t('events.deleteNamed', { title: event.title })}
-              >
-                <Trash2 aria-hidden />
-                <span className="hidden sm:inline">{t('events.delete')}</span>
-              </Button>
-            </div>
+            event.of_assignment ? (
+              // A list's due date: it changes and goes with the list (in Exercícios), not here.
+              <p className="max-w-40 shrink-0 text-right text-xs text-zinc-400">
+                {t('events.ofAssignment')}
+              </p>
+            ) : (
+              <div className="-mt-1 flex shrink-0 gap-1">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => onEdit(event)}
+                  aria-label={t('events.editNamed', { title: event.title })}
+                >
+                  <Pencil aria-hidden />
+                  <span className="hidden sm:inline">{t('events.edit')}</span>
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-destructive"
+                  onClick={() => onDelete(event)}
+                  aria-label={t('events.deleteNamed', { title: event.title })}
+                >
+                  <Trash2 aria-hidden />
+                  <span className="hidden sm:inline">{t('events.delete')}</span>
+                </Button>
+              </div>
+            )
           }
         />
       ))}

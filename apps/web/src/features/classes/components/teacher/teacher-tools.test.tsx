@@ -249,6 +249,32 @@ describe('invites tab: numbers and the link box', () => {
 });
 
 describe('calendar tab: editing an event', () => {
+  it("a list's due date offers no edit or delete: it says it is a list's", async () => {
+    serve(fetchMock, async (url) => {
+      if (url.pathname === '/api/classes/c1/events') {
+        return reply({
+          items: [
+            EVENT,
+            { ...EVENT, id: 'e2', title: 'Lista 1', location: null, of_assignment: true },
+          ],
+          nextCursor: null,
+        });
+      }
+      if (url.pathname === '/api/classes/c1') return reply(CLASS);
+      return reply({ items: [], nextCursor: null });
+    });
+    const { user } = setup(HELENA, 'manage', '/dashboard/teacher/c1?tab=calendar');
+    await user.click(await screen.findByRole('button', { name: 'Agenda' }));
+    expect(
+      await screen.findByRole('button', { name: 'Editar o evento Prova' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Prazo de uma lista de exercícios (não se altera pelo calendário)'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Editar o evento Lista 1' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Excluir o evento Lista 1' })).toBeNull();
+  });
+
   it('opens the same form filled in, and saves with PUT in the same format as create', async () => {
     const puts: unknown[] = [];
     let current = EVENT;
