@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@aprenda/shared/schemas/auth';
 import { afterFirstScreen } from '@/lib/first-screen';
 import { NavDrawerButton, UserMenuButton } from './menu-buttons';
@@ -19,11 +20,13 @@ export function LazyUserMenu({ user, unsentWork }: { user: SessionUser; unsentWo
   const [wanted, setWanted] = useState(false);
   // Enter or Space (a click with detail 0): the menu opens with its first item focused.
   const [byKeyboard, setByKeyboard] = useState(false);
+  const { i18n } = useTranslation();
   useEffect(() => {
     void afterFirstScreen()
       .then(loadUserMenu)
+      .then((m) => i18n.loadNamespaces(m.SIGN_OUT_NAMESPACE))
       .catch(() => undefined);
-  }, []);
+  }, [i18n]);
   const button = (
     <UserMenuButton
       user={user}

@@ -24,6 +24,9 @@ import { UserMenuButton } from './menu-buttons';
  */
 export type UnsentWork = (userId: string) => Promise<number>;
 
+/** The namespace of what signing out may ask (the account's: profile). */
+export const SIGN_OUT_NAMESPACE = 'profile';
+
 /** The user menu (loaded on first use: shell-menus.tsx). */
 export function UserMenu({
   user,
@@ -36,7 +39,7 @@ export function UserMenu({
   defaultOpen?: boolean;
   focusFirstItem?: boolean;
 }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   /** Changes that would be lost: signing out waits for the user's word (0: nothing asked). */
@@ -57,6 +60,9 @@ export function UserMenu({
       // what the server has not received yet is said first, and the user may stay to send it.
       const count = (await unsentWork?.(user.id).catch(() => 0)) ?? 0;
       if (count > 0) {
+        // Its words are the profile's (fetched with this menu, after the first screen: see
+        // shell-menus.tsx), so that the sign-in screen's first load does not carry them.
+        await i18n.loadNamespaces(SIGN_OUT_NAMESPACE).catch(() => undefined);
         setUnsent(count);
         return;
       }
@@ -91,10 +97,10 @@ export function UserMenu({
       <ConfirmDialog
         open={unsent > 0}
         onOpenChange={(open) => !open && setUnsent(0)}
-        title={t('userMenu.unsent.title')}
-        description={t('userMenu.unsent.description', { count: unsent })}
-        confirmLabel={t('userMenu.unsent.confirm')}
-        cancelLabel={t('userMenu.unsent.cancel')}
+        title={t('profile:unsentOnSignOut.title')}
+        description={t('profile:unsentOnSignOut.description', { count: unsent })}
+        confirmLabel={t('profile:unsentOnSignOut.confirm')}
+        cancelLabel={t('profile:unsentOnSignOut.cancel')}
         pending={leaving}
         onConfirm={() => {
           setLeaving(true);
