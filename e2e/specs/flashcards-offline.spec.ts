@@ -65,6 +65,20 @@ test('offline: five ratings wait with a visible count and are stored once each o
   expect(order).toHaveLength(5);
   await page.goto(`/dashboard/flashcard/${deckId}/estudar`);
   await expect(page.getByTestId('review-progress')).toHaveText('5 cartões restantes hoje');
+  // What the app fetches once its first screen is up, so that it still works offline: the user
+  // menu, its sign-out words, the count of unsent work and the toasts. A person loses the
+  // connection later than a test does; wait for them as their page would have them.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          ['/user-menu-', '/unsent-work-', '/sonner-', '/profile-'].filter(
+            (name) => !performance.getEntriesByType('resource').some((e) => e.name.includes(name)),
+          ),
+        ),
+      { timeout: 20_000 },
+    )
+    .toEqual([]);
 
   await context.setOffline(true);
   for (const front of order) await rateEasy(page, front);
