@@ -4,6 +4,7 @@ import {
   appOrigin,
   expect,
   newUser,
+  sendNowUnlessSent,
   sessionUser,
   signUp,
   test,
@@ -351,7 +352,7 @@ test('answers given without a network wait, survive a reload and are stored once
     );
   }
   await page.unroute('**/api/attempts/*/answers');
-  await page.getByRole('button', { name: 'Enviar agora' }).click();
+  await sendNowUnlessSent(page, badge);
   await expect(badge).toHaveCount(0, { timeout: 20_000 });
 
   const res = await page.request.get(`/api/attempts/${attemptId}`);

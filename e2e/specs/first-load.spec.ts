@@ -130,12 +130,20 @@ test('a first visit paints in the system font and fetches Inter after the page s
     timing.loaded,
   );
 
-  // The next page load: Inter is declared and loaded (read from the cache, no request) when the
-  // first screen appears.
+  // The next page loads: Inter is declared and loaded (read from the cache, no request) when the
+  // first screen appears. The read is waited for at most 100 ms after the catalogs (main.tsx): on a
+  // machine busy with other work it may miss that window, and the page then paints in the system
+  // font — never with a font that arrives later (a swap). So every load is one or the other, and
+  // one of three (on an idle machine, every one) paints in Inter.
   fontRequests.length = 0;
-  await page.reload();
-  await expect(page.locator('main h1')).toBeVisible();
-  expect(await page.evaluate(interAtScreen)).toEqual(['loaded']);
-  expect(fontRequests, 'no font request on the next page load').toEqual([]);
+  const seen: (string[] | null)[] = [];
+  for (let i = 0; i < 3 && !seen.some((s) => s?.[0] === 'loaded'); i += 1) {
+    await page.reload();
+    await expect(page.locator('main h1')).toBeVisible();
+    seen.push(await page.evaluate(interAtScreen));
+  }
+  for (const fonts of seen) expect([[], ['loaded']]).toContainEqual(fonts);
+  expect(seen.at(-1), `Inter at the first screen of ${seen.length} page loads`).toEqual(['loaded']);
+  expect(fontRequests, 'no font request on the next page loads').toEqual([]);
   await context.close();
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { appOrigin, expect, newUser, signUp, test } from '../fixtures/test.ts';
+import { appOrigin, expect, newUser, sendNowUnlessSent, signUp, test } from '../fixtures/test.ts';
 
 /**
  * Issue 12, point 4: no tap lost. Ratings given without a network wait in IndexedDB with a
@@ -155,7 +155,7 @@ test('ratings survive a reload, and a rating whose answer was lost is counted on
 
   // The network is back: all five are sent, in order, and the one sent twice counts once.
   await page.unroute('**/api/reviews');
-  await page.getByRole('button', { name: 'Enviar agora' }).click();
+  await sendNowUnlessSent(page, badge);
   await expect(badge).toHaveCount(0, { timeout: 20_000 });
   await expect.poll(() => stored(page, deckId)).toEqual({ due: 0, reviews: 5 });
   // This sitting (after the reload) rated nothing: nothing left to study.

@@ -39,6 +39,8 @@ test('at 360 px every link a thumb must hit on the student dashboard is at least
   await page.goto('/auth');
   await signInHere(page, DEMO_STUDENT);
   await expect(page).toHaveURL(/\/dashboard\/?$/);
+  // The home screen is up (its chunk may arrive after the URL changed), then its "Hoje" panel.
+  await expect(page.getByRole('heading', { name: 'Suas ferramentas' })).toBeVisible();
   await expect(page.getByText('Carregando o seu dia…')).toBeHidden();
   await expectLoaded(page);
   // WCAG 2.5.8 (target size, minimum): links that stand alone, not inside a sentence.
