@@ -213,18 +213,18 @@ test('a teacher builds a set with two items and a draw, gives it to a class, and
   await card.getByRole('button', { name: `Passar “Revisão ${stamp}” para a turma` }).click();
   const assign = page.getByRole('dialog', { name: 'Passar para a turma' });
   await assign.getByLabel('Turma').selectOption({ label: classTitle });
-  const [yesterday, nextWeek] = await page.evaluate(() => {
+  const [yesterday, nextWeek, inTwoWeeks] = await page.evaluate(() => {
     const local = (d: Date) => {
       const p = (n: number) => String(n).padStart(2, '0');
       return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
     };
     const day = 86_400_000;
-    return [local(new Date(Date.now() - day)), local(new Date(Date.now() + 7 * day))];
+    return [-1, 7, 14].map((n) => local(new Date(Date.now() + n * day)));
   });
-  await assign.getByLabel('Prazo', { exact: true }).fill(yesterday);
+  await assign.getByLabel('Prazo', { exact: true }).fill(yesterday!);
   await assign.getByRole('button', { name: 'Passar para a turma' }).click();
   await expect(assign.getByText('Esse prazo já passou. Confira o dia e o ano.')).toBeVisible();
-  await assign.getByLabel('Prazo', { exact: true }).fill(nextWeek);
+  await assign.getByLabel('Prazo', { exact: true }).fill(nextWeek!);
   await assign.getByLabel('Tentativas').fill('0');
   await assign.getByRole('radio', { name: 'Depois do prazo' }).check();
   await assign.getByRole('radio', { name: 'Na hora' }).check();
@@ -241,8 +241,32 @@ test('a teacher builds a set with two items and a draw, gives it to a class, and
 
   const given = card.getByRole('list', { name: `Turmas que receberam “Revisão ${stamp}”` });
   await expect(given.getByText(classTitle)).toBeVisible();
+  await expect(given.getByText('Tentativas sem limite')).toBeVisible();
   const assignments = await page.request.get(`/api/classes/${classId}/assignments`);
   const assignmentId = ((await assignments.json()) as { id: string }[])[0]!.id;
+
+  // A week more and two attempts: the calendar follows.
+  await given
+    .getByRole('button', { name: `Alterar datas e tentativas da atividade da turma ${classTitle}` })
+    .click();
+  const change = page.getByRole('dialog', { name: `Alterar a atividade da turma ${classTitle}` });
+  await expect(change.getByLabel('Prazo', { exact: true })).toHaveValue(nextWeek!);
+  await change.getByLabel('Prazo', { exact: true }).fill(inTwoWeeks!);
+  await change.getByLabel('Tentativas').fill('2');
+  await expectAxeClean(page, 'change assignment dialog');
+  await change.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(change).toBeHidden();
+  await expect(
+    page.getByText(`Atividade da turma ${classTitle} alterada.`, { exact: false }),
+  ).toBeVisible();
+  await expect(given.getByText('2 tentativas')).toBeVisible();
+  const moved = await page.request.get(`/api/classes/${classId}/events`);
+  const dueEvent = (
+    (await moved.json()) as { items: { title: string; starts_at: string }[] }
+  ).items.find((e) => e.title === `Revisão ${stamp}`);
+  expect(Date.parse(dueEvent!.starts_at)).toBe(
+    await page.evaluate((v) => new Date(v).getTime(), inTwoWeeks!),
+  );
 
   // Five students answer: the first item right for all, the numeric right for three.
   await studentsAnswer(browser, baseURL, page.request, classId, assignmentId, items, 5, 3);

@@ -257,6 +257,119 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
     expect(await eventNow()).toBeUndefined();
   });
 
+  it("the teacher moves a list's due date: the calendar follows and late work is judged against the new date; bad dates are field errors", async () => {
+    const set = await newSet([{ item_id: items[4]! }], 'Prazo que muda');
+    const assignment = await assign(set.id, { due_at: '2030-03-03T12:00:00.000Z' });
+    const path = `/assignments/${assignment.id}`;
+    const eventNow = async () =>
+      (
+        await a.call<Page<ClassEvent>>(
+          teacher,
+          'GET',
+          `/classes/${classId}/events?since=2030-03-01T00:00:00.000Z&until=2030-05-01T00:00:00.000Z&limit=100`,
+        )
+      ).body.items.filter((e) => e.title === 'Prazo que muda');
+    const handIn = async (u: SignedUp) => {
+      const attempt = (await a.call<Attempt>(u, 'POST', `${path}/attempts`)).body;
+      await answer(u, attempt.id, attempt.items[0]!.item.id, 'a');
+      return (await a.call<Attempt>(u, 'POST', `/attempts/${attempt.id}/submit`)).body;
+    };
+    const onTime = await handIn(students[4]!);
+    expect(onTime.late).toBe(false);
+    time.set('2030-03-04T12:00:00.000Z');
+    try {
+      const late = await handIn(students[5]!);
+      expect(late.late).toBe(true);
+
+      // Only the class's teachers change it.
+      const later = { due_at: '2030-03-05T12:00:00-03:00' };
+      expect((await a.call(students[5]!, 'PATCH', path, later)).status).toBe(403);
+      expect((await a.call(outsider, 'PATCH', path, later)).status).toBe(404);
+      const moved = await a.call<Assignment>(teacher, 'PATCH', path, later);
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect(moved.body).toMatchObject({
+        due_at: '2030-03-05T15:00:00.000Z',
+        open_at: assignment.open_at,
+        attempts_allowed: 1,
+        event_id: assignment.event_id,
+      });
+      // The calendar shows the new date, still the list's own (one event, not two).
+      expect(await eventNow()).toEqual([
+        expect.objectContaining({
+          id: assignment.event_id,
+          starts_at: '2030-03-05T15:00:00.000Z',
+          of_assignment: true,
+        }),
+      ]);
+      // Handed in after the old date but before the new one: no longer late.
+      expect((await a.call<Attempt>(students[5]!, 'GET', `/attempts/${late.id}`)).body.late).toBe(
+        false,
+      );
+      const listed = await a.call<StudentAssignment[]>(students[5]!, 'GET', '/assignments');
+      expect(listed.body.find((x) => x.id === assignment.id)).toMatchObject({
+        due_at: '2030-03-05T15:00:00.000Z',
+        late: false,
+      });
+
+      // Bad dates are field errors; nothing changes.
+      const past = await a.call<Problem>(teacher, 'PATCH', path, {
+        due_at: '2030-03-04T11:00:00.000Z',
+      });
+      expect(past.status).toBe(400);
+      expect(past.body.errors?.map((e) => [e.path, e.code])).toEqual([['due_at', 'due_in_past']]);
+      const beforeOpen = await a.call<Problem>(teacher, 'PATCH', path, {
+        open_at: '2030-03-06T00:00:00.000Z',
+      });
+      expect(beforeOpen.status).toBe(400);
+      expect(beforeOpen.body.errors?.map((e) => [e.path, e.code])).toEqual([
+        ['due_at', 'due_before_open'],
+      ]);
+      expect((await a.call<Problem>(teacher, 'PATCH', path, {})).status).toBe(400);
+      expect((await a.call<Problem>(teacher, 'PATCH', path, { attempts_allowed: 11 })).status).toBe(
+        400,
+      );
+
+      // More attempts, and the open date moved alone (the due date stays, however it was sent).
+      const more = await a.call<Assignment>(teacher, 'PATCH', path, {
+        attempts_allowed: 3,
+        open_at: '2030-03-02T08:00:00.000Z',
+        due_at: '2030-03-05T12:00:00-03:00',
+      });
+      expect(more.status).toBe(200);
+      expect(more.body).toMatchObject({
+        attempts_allowed: 3,
+        open_at: '2030-03-02T08:00:00.000Z',
+        due_at: '2030-03-05T15:00:00.000Z',
+      });
+      const again = await a.call<Attempt>(students[5]!, 'POST', `${path}/attempts`);
+      expect(again.status).toBe(201);
+      expect(again.body.number).toBe(2);
+      const read = await a.call<StudentAssignment>(teacher, 'GET', path);
+      expect(read.body).toMatchObject({ attempts_allowed: 3, due_at: '2030-03-05T15:00:00.000Z' });
+    } finally {
+      time.set('2030-03-02T12:00:00.000Z');
+    }
+  });
+
+  it('a due date moved whose calendar event was lost gets a new one', async () => {
+    const set = await newSet([{ item_id: items[4]! }], 'Evento perdido');
+    const assignment = await assign(set.id);
+    await t.db.db.deleteFrom('class_events').where('id', '=', assignment.event_id!).execute();
+    const moved = await a.call<Assignment>(teacher, 'PATCH', `/assignments/${assignment.id}`, {
+      due_at: '2030-03-10T12:00:00.000Z',
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.event_id).not.toBe(assignment.event_id);
+    const events = await a.call<Page<ClassEvent>>(
+      teacher,
+      'GET',
+      `/classes/${classId}/events?since=2030-03-01T00:00:00.000Z&until=2030-05-01T00:00:00.000Z&limit=100`,
+    );
+    expect(events.body.items.filter((e) => e.title === 'Evento perdido')).toEqual([
+      expect.objectContaining({ id: moved.body.event_id, starts_at: '2030-03-10T12:00:00.000Z' }),
+    ]);
+  });
+
   it('no attempt carries an answer; immediate feedback grades each answer once; hand-in scores', async () => {
     const set = await newSet(
       items.slice(0, 3).map((id) => ({ item_id: id })),

@@ -334,6 +334,22 @@ export const assignmentInputSchema = z
   });
 export type AssignmentInput = z.input<typeof assignmentInputSchema>;
 
+/**
+ * PATCH /assignments/{id}: the teacher moves the dates or changes the attempts allowed. Each field
+ * optional, at least one; the dates are checked against the stored ones (due after open, a new due
+ * date not past).
+ */
+export const assignmentUpdateSchema = z
+  .object({
+    open_at: z.iso.datetime({ offset: true }).optional(),
+    due_at: z.iso.datetime({ offset: true }).optional(),
+    attempts_allowed: z.number().int().min(0).max(ATTEMPTS_MAX).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'at least one field is required',
+  });
+export type AssignmentUpdate = z.input<typeof assignmentUpdateSchema>;
+
 export interface Assignment {
   id: string;
   class_id: string;

@@ -154,16 +154,17 @@ export async function createEvent(
 /**
  * Replace an event of the class with the body of the same form as create (teachers); the same
  * time handling as create. An event of another class → 404; one another module owns → 409
- * `event_of_assignment`. Records `event_updated`.
+ * `event_of_assignment`, unless that module moves it (`byOwner`). Records `event_updated`.
  */
 export async function updateEvent(
   ctx: Ctx,
   access: ClassAccess,
   eventId: string,
   input: EventInput,
+  { byOwner = false }: { byOwner?: boolean } = {},
 ): Promise<ClassEvent> {
   requireTeacher(access);
-  await refuseOwnedElsewhere(ctx, access.klass.id, eventId);
+  if (!byOwner) await refuseOwnedElsewhere(ctx, access.klass.id, eventId);
   const event = await updateClassEvent(ctx.db.db, access.klass.id, eventId, storedEvent(input));
   if (!event) throw notFound('No such event');
   await logAction(ctx, access.userId, 'event_updated', {

@@ -6,6 +6,7 @@ export {
   deleteEvent,
   listUserEventsForFeed,
   ownEventsOf,
+  updateEvent,
   type EventOwner,
 } from './events.service.ts';
 export {

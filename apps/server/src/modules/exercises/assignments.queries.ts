@@ -110,6 +110,29 @@ export async function assignmentEventIds(
   return new Set(rows.flatMap((r) => (r.event_id ? [r.event_id] : [])));
 }
 
+/**
+ * The teacher's change of dates or attempts (PATCH /assignments/{id}); with a new due date, the
+ * handed-in attempts are late again exactly when they were handed in after it (ISO UTC texts
+ * compare as instants).
+ */
+export async function updateAssignmentRow(
+  db: Executor,
+  id: string,
+  patch: Pick<Updateable<AssignmentTable>, 'open_at' | 'due_at' | 'attempts_allowed' | 'event_id'>,
+): Promise<void> {
+  await db.updateTable('assignments').set(patch).where('id', '=', id).execute();
+  if (patch.due_at === undefined) return;
+  const dueAt = patch.due_at as string;
+  await db
+    .updateTable('assignment_attempts')
+    .set((eb) => ({
+      late: eb.case().when('submitted_at', '>', dueAt).then(1).else(0).end(),
+    }))
+    .where('assignment_id', '=', id)
+    .where('submitted_at', 'is not', null)
+    .execute();
+}
+
 export async function deleteAssignmentRow(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('assignments').where('id', '=', id).execute();
 }

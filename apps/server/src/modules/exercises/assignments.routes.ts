@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import {
   assignmentInputSchema,
+  assignmentUpdateSchema,
   attemptAnswerSchema,
   langQuerySchema,
   listSetsQuerySchema,
@@ -17,6 +18,7 @@ import {
   getAssignment,
   myAssignments,
   ownAssignmentEvents,
+  updateAssignment,
 } from './assignments.service.ts';
 import { answerAttempt, getAttempt, startAttempt, submitAttempt } from './attempts.service.ts';
 import { assignmentResults, resultsCsv } from './results.service.ts';
@@ -66,6 +68,11 @@ export function assignmentsRoutes(ctx: AppContext) {
   r.get('/assignments', async (c) => c.json(await myAssignments(ctx, currentUser(c).id)));
   r.get('/assignments/:id', params('id'), async (c) =>
     c.json(await getAssignment(ctx, currentUser(c).id, c.req.valid('param').id)),
+  );
+  r.patch('/assignments/:id', params('id'), zv('json', assignmentUpdateSchema), async (c) =>
+    c.json(
+      await updateAssignment(ctx, currentUser(c).id, c.req.valid('param').id, c.req.valid('json')),
+    ),
   );
   r.delete('/assignments/:id', params('id'), async (c) => {
     await deleteAssignment(ctx, currentUser(c).id, c.req.valid('param').id);

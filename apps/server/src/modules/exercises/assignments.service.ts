@@ -1,6 +1,7 @@
 import type {
   Assignment,
   AssignmentInput,
+  AssignmentUpdate,
   FeedbackMode,
   StudentAssignment,
 } from '@aprenda/shared/schemas/exercises';
@@ -11,6 +12,7 @@ import {
   deleteEvent,
   ownEventsOf,
   requireTeacher,
+  updateEvent,
   userMemberships,
   type ClassAccess,
   type EventOwner,
@@ -24,10 +26,12 @@ import {
   selectClassAssignments,
   selectItemHeads,
   selectUserAttempts,
+  updateAssignmentRow,
   type AssignmentRow,
   type AttemptRow,
 } from './assignments.queries.ts';
-import { badRequest, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { ownSet, parseEntries, setSize } from './sets.service.ts';
 
 /**
@@ -170,6 +174,71 @@ export async function deleteAssignment(ctx: Ctx, userId: string, id: string): Pr
   if (row.event_id) {
     await deleteEvent(ctx, access, row.event_id, { byOwner: true }).catch(() => undefined);
   }
+}
+
+/**
+ * PATCH /assignments/{id}: teachers of the class move the open or due date, or change the attempts
+ * allowed. The due date stays after the open date (400 `due_before_open`), and a due date moved is
+ * not past (400 `due_in_past`, as on creation). Moving it re-marks the handed-in attempts as late or
+ * not against the new date, and moves the calendar event with it (made again if it was lost).
+ * Fewer attempts than a student has used leaves that student without attempts, never removes any.
+ */
+export async function updateAssignment(
+  ctx: Ctx,
+  userId: string,
+  id: string,
+  input: AssignmentUpdate,
+): Promise<Assignment> {
+  const { row, access } = await assignmentAccess(ctx, userId, id);
+  requireTeacher(access);
+  const openAt = input.open_at ? new Date(input.open_at).toISOString() : row.open_at;
+  const dueAt = input.due_at ? new Date(input.due_at).toISOString() : row.due_at;
+  const dueMoved = dueAt !== row.due_at;
+  if (dueMoved && Date.parse(dueAt) <= ctx.clock.now().getTime()) {
+    throw badRequest('The due date has passed', [
+      { path: 'due_at', code: 'due_in_past', message: 'The due date must be in the future' },
+    ]);
+  }
+  if (Date.parse(dueAt) <= Date.parse(openAt)) {
+    throw badRequest('The due date is before the open date', [
+      { path: 'due_at', code: 'due_before_open', message: 'The due date must be after opening' },
+    ]);
+  }
+  await inTransaction(ctx.db, (trx) =>
+    updateAssignmentRow(trx, id, {
+      open_at: openAt,
+      ...(dueMoved ? { due_at: dueAt } : {}),
+      ...(input.attempts_allowed !== undefined ? { attempts_allowed: input.attempts_allowed } : {}),
+    }),
+  );
+  if (dueMoved) await moveDueEvent(ctx, access, row, dueAt);
+  const [updated] = await toAssignments(ctx, [(await selectAssignment(ctx.db.db, id))!]);
+  return updated!;
+}
+
+/** The calendar event of a moved due date follows it; one lost meanwhile is made again. */
+async function moveDueEvent(
+  ctx: Ctx,
+  access: ClassAccess,
+  row: AssignmentRow,
+  dueAt: string,
+): Promise<void> {
+  const event = {
+    title: row.title,
+    description: row.description || null,
+    starts_at: dueAt,
+    all_day: false,
+  };
+  if (row.event_id) {
+    try {
+      await updateEvent(ctx, access, row.event_id, event, { byOwner: true });
+      return;
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'not_found')) throw error;
+    }
+  }
+  const created = await createEvent(ctx, access, event);
+  await updateAssignmentRow(ctx.db.db, row.id, { event_id: created.id });
 }
 
 /** GET /classes/{id}/assignments: the class's assignments by due date (members). */

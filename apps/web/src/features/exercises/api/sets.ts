@@ -13,6 +13,7 @@ import type { Page } from '@aprenda/shared/schemas/common';
 import type {
   Assignment,
   AssignmentInput,
+  AssignmentUpdate,
   ExerciseSet,
   ItemDetail,
   SetInput,
@@ -143,6 +144,16 @@ export function useCreateAssignment() {
   return useMutation({
     mutationFn: ({ classId, body }: { classId: string; body: AssignmentInput }) =>
       api().post<Assignment>('/classes/{id}/assignments', { params: { id: classId }, body }),
+    onSuccess: (assignment) => refreshAssignments(queryClient, assignment.class_id),
+  });
+}
+
+/** PATCH /assignments/{id} — new dates or attempts; a moved due date moves its calendar event. */
+export function useUpdateAssignment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: AssignmentUpdate }) =>
+      api().patch<Assignment>('/assignments/{id}', { params: { id }, body }),
     onSuccess: (assignment) => refreshAssignments(queryClient, assignment.class_id),
   });
 }

@@ -4,8 +4,10 @@ import {
   assignFormValues,
   assignServerErrors,
   localInputToIso,
+  scheduleValuesOf,
   toLocalInput,
   validateAssignForm,
+  validateScheduleEdit,
 } from './sets-assign';
 
 const t = createI18n().getFixedT('pt-BR');
@@ -104,5 +106,59 @@ describe('assign form', () => {
       attempts: 'Use um número inteiro de 0 a 10 (0 = sem limite).',
     });
     expect(assignServerErrors(t, [{ path: 'set_id', code: 'invalid', message: '' }])).toBeNull();
+  });
+  it("maps the server's due_before_open of a change like the refine of a new one", () => {
+    expect(
+      assignServerErrors(t, [{ path: 'due_at', code: 'due_before_open', message: '' }]),
+    ).toEqual({ dueAt: 'O prazo precisa ser depois da abertura.' });
+  });
+});
+
+describe('changing what was given', () => {
+  const given = {
+    open_at: new Date(2026, 10, 20, 8, 0).toISOString(),
+    due_at: new Date(2026, 10, 24, 23, 59).toISOString(),
+    attempts_allowed: 1,
+  };
+  const initial = scheduleValuesOf(given as Parameters<typeof scheduleValuesOf>[0]);
+  const now = new Date(2026, 10, 26, 10, 0); // the due date has passed
+
+  it("shows the dates in the browser's time zone and sends only what changed", () => {
+    expect(initial).toEqual({
+      openAt: '2026-11-20T08:00',
+      dueAt: '2026-11-24T23:59',
+      attempts: '1',
+    });
+    expect(validateScheduleEdit(t, initial, initial, now)).toEqual({ ok: true, data: null });
+    // A past due date left as it was does not stop a change of attempts.
+    expect(validateScheduleEdit(t, { ...initial, attempts: ' 3 ' }, initial, now)).toEqual({
+      ok: true,
+      data: { attempts_allowed: 3 },
+    });
+    const moved = validateScheduleEdit(t, { ...initial, dueAt: '2026-11-30T12:00' }, initial, now);
+    expect(moved).toEqual({ ok: true, data: { due_at: localInputToIso('2026-11-30T12:00') } });
+  });
+
+  it('refuses a due date moved into the past or before the opening, and bad attempts', () => {
+    expect(
+      validateScheduleEdit(t, { ...initial, dueAt: '2026-11-25T12:00' }, initial, now),
+    ).toEqual({ ok: false, errors: { dueAt: 'Esse prazo já passou. Confira o dia e o ano.' } });
+    expect(
+      validateScheduleEdit(
+        t,
+        { ...initial, openAt: '2026-12-02T08:00', dueAt: '2026-12-01T12:00' },
+        initial,
+        now,
+      ),
+    ).toEqual({ ok: false, errors: { dueAt: 'O prazo precisa ser depois da abertura.' } });
+    expect(
+      validateScheduleEdit(t, { ...initial, attempts: '11', openAt: '' }, initial, now),
+    ).toEqual({
+      ok: false,
+      errors: {
+        openAt: 'Escolha a data e a hora.',
+        attempts: 'Use um número inteiro de 0 a 10 (0 = sem limite).',
+      },
+    });
   });
 });

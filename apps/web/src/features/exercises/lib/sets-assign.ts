@@ -1,8 +1,11 @@
 import type { TFunction } from 'i18next';
 import type { FieldError } from '@aprenda/shared/errors';
+import { errorMessage, fieldErrorsOf } from '@/lib/errors';
 import {
   ATTEMPTS_MAX,
+  type Assignment,
   type AssignmentInput,
+  type AssignmentUpdate,
   type FeedbackMode,
 } from '@aprenda/shared/schemas/exercises';
 
@@ -67,20 +70,27 @@ export function assignFormValues(now: Date, classId = ''): AssignFormValues {
 export type AssignFormResult =
   { ok: true; classId: string; data: AssignmentInput } | { ok: false; errors: AssignFormErrors };
 
-export function validateAssignForm(
+/** The dates and attempts of an assignment, as the form has them (given, or changed later). */
+export type ScheduleValues = Pick<AssignFormValues, 'openAt' | 'dueAt' | 'attempts'>;
+type ScheduleErrors = Pick<AssignFormErrors, 'openAt' | 'dueAt' | 'attempts'>;
+
+/**
+ * The open and due dates and the attempts checked together. `dueMustBeFuture`: a due date given
+ * now (or moved) that has passed is a slip — a wrong day or year: every student would count as
+ * having missed it at once.
+ */
+function readSchedule(
   t: TFunction,
-  setId: string,
-  values: AssignFormValues,
-  now: Date = new Date(),
-): AssignFormResult {
-  const errors: AssignFormErrors = {};
-  if (!values.classId) errors.classId = t('sets:assign.errors.classRequired');
+  values: ScheduleValues,
+  now: Date,
+  dueMustBeFuture: boolean,
+): { errors: ScheduleErrors; openAt: string | null; dueAt: string | null; attempts: number } {
+  const errors: ScheduleErrors = {};
   const openAt = localInputToIso(values.openAt);
   if (!openAt) errors.openAt = t('sets:assign.errors.dateRequired');
   const dueAt = localInputToIso(values.dueAt);
   if (!dueAt) errors.dueAt = t('sets:assign.errors.dateRequired');
-  else if (Date.parse(dueAt) <= now.getTime()) {
-    // A wrong day or year: every student would count as having missed it at once.
+  else if (dueMustBeFuture && Date.parse(dueAt) <= now.getTime()) {
     errors.dueAt = t('sets:assign.errors.dueInPast');
   } else if (openAt && Date.parse(dueAt) <= Date.parse(openAt)) {
     errors.dueAt = t('sets:assign.errors.dueBeforeOpen');
@@ -90,7 +100,19 @@ export function validateAssignForm(
   if (!(attempts >= 0 && attempts <= ATTEMPTS_MAX)) {
     errors.attempts = t('sets:assign.errors.attempts', { max: ATTEMPTS_MAX });
   }
-  if (Object.keys(errors).length > 0 || !openAt || !dueAt) return { ok: false, errors };
+  return { errors, openAt, dueAt, attempts };
+}
+
+export function validateAssignForm(
+  t: TFunction,
+  setId: string,
+  values: AssignFormValues,
+  now: Date = new Date(),
+): AssignFormResult {
+  const { errors, openAt, dueAt, attempts } = readSchedule(t, values, now, true);
+  const all: AssignFormErrors = { ...errors };
+  if (!values.classId) all.classId = t('sets:assign.errors.classRequired');
+  if (Object.keys(all).length > 0 || !openAt || !dueAt) return { ok: false, errors: all };
   return {
     ok: true,
     classId: values.classId,
@@ -103,6 +125,38 @@ export function validateAssignForm(
       feedback: values.feedback,
     },
   };
+}
+
+/** An assignment's dates and attempts as the form shows them (the browser's time zone). */
+export function scheduleValuesOf(assignment: Assignment): ScheduleValues {
+  return {
+    openAt: toLocalInput(new Date(assignment.open_at)),
+    dueAt: toLocalInput(new Date(assignment.due_at)),
+    attempts: String(assignment.attempts_allowed),
+  };
+}
+
+export type ScheduleEditResult =
+  { ok: true; data: AssignmentUpdate | null } | { ok: false; errors: ScheduleErrors };
+
+/**
+ * "Alterar datas e tentativas": only what the teacher changed goes (null: nothing changed). A due
+ * date left as it was may have passed; one moved may not.
+ */
+export function validateScheduleEdit(
+  t: TFunction,
+  values: ScheduleValues,
+  initial: ScheduleValues,
+  now: Date = new Date(),
+): ScheduleEditResult {
+  const dueMoved = values.dueAt.trim() !== initial.dueAt;
+  const { errors, openAt, dueAt, attempts } = readSchedule(t, values, now, dueMoved);
+  if (Object.keys(errors).length > 0 || !openAt || !dueAt) return { ok: false, errors };
+  const data: AssignmentUpdate = {};
+  if (values.openAt.trim() !== initial.openAt) data.open_at = openAt;
+  if (dueMoved) data.due_at = dueAt;
+  if (String(attempts) !== initial.attempts) data.attempts_allowed = attempts;
+  return { ok: true, data: Object.keys(data).length > 0 ? data : null };
 }
 
 const API_FIELDS: Record<string, AssignFormField> = {
@@ -124,11 +178,32 @@ export function assignServerErrors(
       out.attempts = t('sets:assign.errors.attempts', { max: ATTEMPTS_MAX });
     } else if (field === 'dueAt' && error.code === 'due_in_past') {
       out.dueAt = t('sets:assign.errors.dueInPast');
-    } else if (field === 'dueAt' && error.code === 'custom') {
+    } else if (field === 'dueAt' && (error.code === 'custom' || error.code === 'due_before_open')) {
       out.dueAt = t('sets:assign.errors.dueBeforeOpen');
     } else {
       out[field] = t('sets:assign.errors.dateRequired');
     }
   }
   return Object.keys(out).length > 0 ? out : null;
+}
+
+/**
+ * A save the server refused, for the form: its field errors on the fields (`fields`), else the
+ * message alone (the caller also says it in a toast).
+ */
+export function refusedSave(
+  t: TFunction,
+  failure: unknown,
+): { errors: AssignFormErrors; formError: string; fields: boolean } {
+  const fields = fieldErrorsOf(failure);
+  const mapped = fields ? assignServerErrors(t, fields) : null;
+  if (mapped) return { errors: mapped, formError: t('sets:assign.fixFields'), fields: true };
+  return { errors: {}, formError: errorMessage(t, failure), fields: false };
+}
+
+/** When something is due, as the toasts say it ("24 de nov. de 2026, 23:59"). */
+export function dueText(language: string, iso: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
 }

@@ -269,7 +269,7 @@ describe('calendar tab: editing an event', () => {
       await screen.findByRole('button', { name: 'Editar o evento Prova' }),
     ).toBeInTheDocument();
     expect(
-      screen.getByText('Prazo de uma lista de exercícios (não se altera pelo calendário)'),
+      screen.getByText('Prazo de uma lista de exercícios: altere-o em Exercícios, na lista'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Editar o evento Lista 1' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Excluir o evento Lista 1' })).toBeNull();

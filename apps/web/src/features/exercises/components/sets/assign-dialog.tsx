@@ -10,12 +10,13 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { ErrorBox, LoadingState } from '@/components/ui/states';
-import { errorMessage, fieldErrorsOf } from '@/lib/errors';
+import { errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useCreateAssignment, useTeachingClasses } from '../../api/sets';
 import {
   assignFormValues,
-  assignServerErrors,
+  dueText,
+  refusedSave,
   validateAssignForm,
   type AssignFormErrors,
   type AssignFormValues,
@@ -75,23 +76,15 @@ function AssignForm({ set, onDone }: { set: ExerciseSet; onDone: () => void }) {
       { classId: result.classId, body: result.data },
       {
         onSuccess: (assignment) => {
-          const due = new Intl.DateTimeFormat(i18n.language, {
-            dateStyle: 'medium',
-            timeStyle: 'short',
-          }).format(new Date(assignment.due_at));
+          const due = dueText(i18n.language, assignment.due_at);
           toastSuccess(t('assign.done', { title: assignment.class_title, due }));
           onDone();
         },
         onError: (err) => {
-          const fields = fieldErrorsOf(err);
-          const mapped = fields ? assignServerErrors(t, fields) : null;
-          if (mapped) {
-            setErrors(mapped);
-            setFormError(t('assign.fixFields'));
-            return;
-          }
-          setFormError(errorMessage(t, err));
-          toastError(errorMessage(t, err));
+          const refused = refusedSave(t, err);
+          setErrors(refused.errors);
+          setFormError(refused.formError);
+          if (!refused.fields) toastError(refused.formError);
         },
       },
     );

@@ -3,7 +3,7 @@ import type { ClassSummary } from '@aprenda/shared/schemas/classes';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import type { AssignFormErrors, AssignFormValues } from '../../lib/sets-assign';
+import type { AssignFormErrors, AssignFormValues, ScheduleValues } from '../../lib/sets-assign';
 
 /** The fields of "Passar para a turma" (native controls: keyboard and screen readers for free). */
 export function AssignFields({
@@ -38,6 +38,74 @@ export function AssignFields({
           ))}
         </NativeSelect>
       </Field>
+      <ScheduleFields
+        id={id}
+        values={values}
+        errors={errors}
+        attemptsMax={attemptsMax}
+        onChange={onChange}
+      />
+      <div className="flex items-start gap-3 text-sm">
+        <input
+          id={`${id}-shuffle`}
+          type="checkbox"
+          className="mt-0.5 size-4 accent-violet-500"
+          aria-describedby={`${id}-shuffle-hint`}
+          checked={values.shuffle}
+          onChange={(e) => onChange('shuffle', e.target.checked)}
+        />
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor={`${id}-shuffle`} className="font-medium">
+            {t('assign.shuffle')}
+          </label>
+          <p id={`${id}-shuffle-hint`} className="text-xs text-zinc-400">
+            {t('assign.shuffleHint')}
+          </p>
+        </div>
+      </div>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">{t('assign.feedback')}</legend>
+        {(['immediate', 'after_due'] as const).map((mode) => (
+          <div key={mode} className="flex items-start gap-3 text-sm">
+            <input
+              id={`${id}-feedback-${mode}`}
+              type="radio"
+              name={`${id}-feedback`}
+              className="mt-0.5 size-4 accent-violet-500"
+              aria-describedby={`${id}-feedback-${mode}-hint`}
+              checked={values.feedback === mode}
+              onChange={() => onChange('feedback', mode)}
+            />
+            <div className="flex flex-col gap-0.5">
+              <label htmlFor={`${id}-feedback-${mode}`}>{t(`assign.feedbackModes.${mode}`)}</label>
+              <p id={`${id}-feedback-${mode}-hint`} className="text-xs text-zinc-400">
+                {t(`assign.feedbackHints.${mode}`)}
+              </p>
+            </div>
+          </div>
+        ))}
+      </fieldset>
+    </>
+  );
+}
+
+/** The open and due dates and the attempts: giving a set, and changing what was given. */
+export function ScheduleFields({
+  id,
+  values,
+  errors,
+  attemptsMax,
+  onChange,
+}: {
+  id: string;
+  values: ScheduleValues;
+  errors: Pick<AssignFormErrors, keyof ScheduleValues>;
+  attemptsMax: number;
+  onChange: <K extends keyof ScheduleValues>(key: K, value: ScheduleValues[K]) => void;
+}) {
+  const { t } = useTranslation('sets');
+  return (
+    <>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           id={`${id}-open`}
@@ -84,46 +152,6 @@ export function AssignFields({
           onChange={(e) => onChange('attempts', e.target.value)}
         />
       </Field>
-      <div className="flex items-start gap-3 text-sm">
-        <input
-          id={`${id}-shuffle`}
-          type="checkbox"
-          className="mt-0.5 size-4 accent-violet-500"
-          aria-describedby={`${id}-shuffle-hint`}
-          checked={values.shuffle}
-          onChange={(e) => onChange('shuffle', e.target.checked)}
-        />
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor={`${id}-shuffle`} className="font-medium">
-            {t('assign.shuffle')}
-          </label>
-          <p id={`${id}-shuffle-hint`} className="text-xs text-zinc-400">
-            {t('assign.shuffleHint')}
-          </p>
-        </div>
-      </div>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">{t('assign.feedback')}</legend>
-        {(['immediate', 'after_due'] as const).map((mode) => (
-          <div key={mode} className="flex items-start gap-3 text-sm">
-            <input
-              id={`${id}-feedback-${mode}`}
-              type="radio"
-              name={`${id}-feedback`}
-              className="mt-0.5 size-4 accent-violet-500"
-              aria-describedby={`${id}-feedback-${mode}-hint`}
-              checked={values.feedback === mode}
-              onChange={() => onChange('feedback', mode)}
-            />
-            <div className="flex flex-col gap-0.5">
-              <label htmlFor={`${id}-feedback-${mode}`}>{t(`assign.feedbackModes.${mode}`)}</label>
-              <p id={`${id}-feedback-${mode}-hint`} className="text-xs text-zinc-400">
-                {t(`assign.feedbackHints.${mode}`)}
-              </p>
-            </div>
-          </div>
-        ))}
-      </fieldset>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BarChart3, Trash2 } from 'lucide-react';
+import { BarChart3, CalendarClock, Trash2 } from 'lucide-react';
 import type { Assignment } from '@aprenda/shared/schemas/exercises';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -9,8 +9,12 @@ import { errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useDeleteAssignment, type useTeachingAssignments } from '../../api/sets';
 import { resultsPath } from '../../lib/results-view';
+import { AssignmentEditDialog } from './assignment-edit-dialog';
 
-/** Where a set was given: per class, the due date, a link to the results and a delete. */
+/**
+ * Where a set was given: per class, the dates and attempts, a link to the results, a change of
+ * dates or attempts and a delete.
+ */
 export function SetAssignments({
   setId,
   setTitle,
@@ -23,6 +27,7 @@ export function SetAssignments({
   const { t, i18n } = useTranslation(['sets', 'errors']);
   const remove = useDeleteAssignment();
   const [deleting, setDeleting] = useState<Assignment | null>(null);
+  const [editing, setEditing] = useState<Assignment | null>(null);
   const mine = given.assignments.filter((a) => a.set_id === setId);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
 
@@ -64,6 +69,10 @@ export function SetAssignments({
               <span className="text-xs text-zinc-400 tabular-nums">
                 {t('given.due', { date: when.format(new Date(a.due_at)) })}
               </span>
+              <span className="text-xs text-zinc-400 tabular-nums">
+                {t('given.opens', { date: when.format(new Date(a.open_at)) })} ·{' '}
+                {t('given.attemptsAllowed', { count: a.attempts_allowed })}
+              </span>
             </div>
             <div className="flex flex-wrap gap-2">
               <Link
@@ -74,6 +83,15 @@ export function SetAssignments({
                 <BarChart3 aria-hidden />
                 {t('given.results')}
               </Link>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setEditing(a)}
+                aria-label={t('given.editNamed', { title: a.class_title })}
+              >
+                <CalendarClock aria-hidden />
+                {t('given.edit')}
+              </Button>
               <Button
                 size="sm"
                 variant="ghost"
@@ -87,6 +105,12 @@ export function SetAssignments({
           </li>
         ))}
       </ul>
+      <AssignmentEditDialog
+        assignment={editing}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {
