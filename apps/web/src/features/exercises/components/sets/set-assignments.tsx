@@ -67,10 +67,10 @@ export function SetAssignments({
             <div className="flex min-w-0 flex-1 flex-col">
               <span className="font-medium [overflow-wrap:anywhere]">{a.class_title}</span>
               <span className="text-xs text-zinc-400 tabular-nums">
-                {t('given.due', { date: when.format(new Date(a.due_at)) })}
+                {t('given.opens', { date: when.format(new Date(a.open_at)) })}
               </span>
               <span className="text-xs text-zinc-400 tabular-nums">
-                {t('given.opens', { date: when.format(new Date(a.open_at)) })} ·{' '}
+                {t('given.due', { date: when.format(new Date(a.due_at)) })} ·{' '}
                 {t('given.attemptsAllowed', { count: a.attempts_allowed })}
               </span>
             </div>
