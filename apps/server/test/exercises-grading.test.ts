@@ -64,6 +64,18 @@ describe('parseDecimal', () => {
     expect(parseDecimal('5,')).toBe(5);
     expect(parseDecimal('6,02e23')).toBe(6.02e23);
     expect(parseDecimal('1.5E-3')).toBe(0.0015);
+    // A dash pasted from a document.
+    expect(parseDecimal('\u20134,5')).toBe(-4.5);
+  });
+
+  it('reads a fraction of whole numbers as its value, never one over zero', () => {
+    expect(parseDecimal('3/4')).toBe(0.75);
+    expect(parseDecimal(' -1/4 ')).toBe(-0.25);
+    expect(parseDecimal('\u22121/2')).toBe(-0.5);
+    expect(parseDecimal('10 / 4')).toBe(2.5);
+    expect(parseDecimal('1/3')).toBe(1 / 3);
+    for (const bad of ['1/0', '1/', '/2', '1,5/2', '1/2/3', '3/4 m', '1 1/2'])
+      expect(parseDecimal(bad), bad).toBeNull();
   });
 
   it('reads thousands separators when both signs appear, or when one repeats', () => {
@@ -131,6 +143,14 @@ describe('numeric grading', () => {
     expect(grade(spec, '198').correct).toBe(true);
     expect(grade(spec, '202,01').correct).toBe(false);
     expect(grade(numeric(-200, 0.01, 'relative'), '-198').correct).toBe(true);
+  });
+
+  it('a fraction is right when its value is: 3/4 for 0,75; 1/3 within the tolerance of 0,333', () => {
+    expect(grade(numeric(0.75), '3/4')).toMatchObject({ correct: true, score: 1 });
+    expect(grade(numeric(0.75), '6/8').correct).toBe(true);
+    expect(grade(numeric(0.75), '3/5').correct).toBe(false);
+    expect(grade(numeric(0.333, 0.001), '1/3').correct).toBe(true);
+    expect(grade(numeric(0.333), '1/3').correct).toBe(false);
   });
 
   it('an unreadable number is wrong with a code', () => {

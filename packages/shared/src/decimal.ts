@@ -7,7 +7,7 @@ import type { Language } from './constants.ts';
  * `parseDecimal` rules, in order:
  * 1. Surrounding whitespace is ignored; inside, no spaces are allowed (`1 234` is refused: is it
  *    1234 or a typo?). At most 100 characters.
- * 2. An optional sign: `+`, `-` or the Unicode minus `−` (U+2212).
+ * 2. An optional sign: `+`, `-`, the Unicode minus `−` (U+2212) or an en dash (rule 9).
  * 3. Then digits, dots and commas (at least one digit), and optionally an exponent `e`/`E`,
  *    an optional sign and 1–3 digits (`6,02e23`, `1.5E-3`).
  * 4. Both a dot and a comma: the last one to appear is the decimal separator and must appear
@@ -22,11 +22,22 @@ import type { Language } from './constants.ts';
  *    number (`5,` = 5) only when it is the decimal separator.
  * 8. No percent sign (`50%` is refused: the stem states the unit), no `Infinity`/`NaN`, and the
  *    result must be a finite number.
+ * 9. A fraction of whole numbers is its value: `3/4` = 0.75, `-1/3`, `10 / 4` (spaces around the
+ *    bar allowed); a zero denominator is refused. Fractions are how 6th and 7th graders answer
+ *    "quanto é 1/2 + 1/4?", and the teacher may write the answer as one too (1/3 exactly).
+ * The sign may also be an en dash `–` (U+2013), which text pasted from a document often has.
  */
 export function parseDecimal(text: string): number | null {
   const trimmed = text.trim();
   if (trimmed.length === 0 || trimmed.length > 100) return null;
-  const m = /^([+\-\u2212]?)([0-9.,]+)(?:[eE]([+-]?\d{1,3}))?$/.exec(trimmed);
+  const ratio = /^([+\-\u2212\u2013]?)(\d{1,15})\s*\/\s*(\d{1,15})$/.exec(trimmed);
+  if (ratio) {
+    const denominator = Number(ratio[3]);
+    if (denominator === 0) return null;
+    const value = Number(ratio[2]) / denominator;
+    return ratio[1] === '' || ratio[1] === '+' ? value : -value;
+  }
+  const m = /^([+\-\u2212\u2013]?)([0-9.,]+)(?:[eE]([+-]?\d{1,3}))?$/.exec(trimmed);
   if (!m || !/\d/.test(m[2]!)) return null;
   const sign = m[1] === '' || m[1] === '+' ? '' : '-';
   const body = m[2]!;
@@ -77,7 +88,7 @@ export function parseDecimal(text: string): number | null {
  * from the text. Grading accepts either reading (grading.ts). Null when the text is not ambiguous.
  */
 export function thousandsReading(text: string): number | null {
-  const m = /^([+\-\u2212]?)(\d{1,3})[.,](\d{3})$/.exec(text.trim());
+  const m = /^([+\-\u2212\u2013]?)(\d{1,3})[.,](\d{3})$/.exec(text.trim());
   if (!m) return null;
   const sign = m[1] === '' || m[1] === '+' ? '' : '-';
   return Number(`${sign}${m[2]}${m[3]}`);

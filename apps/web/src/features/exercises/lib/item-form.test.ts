@@ -51,6 +51,11 @@ describe('parseNumber', () => {
     expect(parseNumber('')).toBeNull();
     expect(parseNumber('abc')).toBeNull();
     expect(parseNumber('2,5,1')).toBeNull();
+    // As a student's answer is read: a Brazilian's grouped thousands, and fractions.
+    expect(parseNumber('1.234,5')).toBe(1234.5);
+    expect(parseNumber('3/4')).toBe(0.75);
+    expect(parseNumber('1/3')).toBe(1 / 3);
+    expect(parseNumber('1/0')).toBeNull();
   });
 });
 

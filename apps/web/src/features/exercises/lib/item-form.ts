@@ -1,3 +1,4 @@
+import { parseDecimal } from '@aprenda/shared/decimal';
 import type { FieldError } from '@aprenda/shared/errors';
 import {
   ITEM_ACCEPTED_ANSWER_MAX,
@@ -110,14 +111,12 @@ export function emptyVariable(): VariableForm {
   return { key: nextKey(), name: '', min: '1', max: '10', step: '1' };
 }
 
-/** A number as typed: `2,5`, `2.5`, `-3`, `1e3`. Null when it is not one. */
+/**
+ * A number as the teacher types it, read as a student's answer is (`parseDecimal`): `2,5`, `2.5`,
+ * `-3`, `1e3`, `1.234,5`, `3/4`. Null when it is not one.
+ */
 export function parseNumber(text: string): number | null {
-  const t = text.trim().replace(/\s/g, '');
-  if (!t) return null;
-  const dotted = t.includes('.') ? t.replace(/,/g, '') : t.replace(',', '.');
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(dotted)) return null;
-  const n = Number(dotted);
-  return Number.isFinite(n) ? n : null;
+  return parseDecimal(text);
 }
 
 function numberText(n: number | null | undefined): string {

@@ -46,7 +46,9 @@ describe('AnswerInput', () => {
     const { onSubmit, value } = setup(item('numeric'));
     const field = screen.getByRole('textbox', { name: 'Sua resposta' });
     expect(field).toHaveAttribute('inputmode', 'decimal');
-    expect(screen.getByText('Use vírgula ou ponto')).toBeInTheDocument();
+    expect(
+      screen.getByText('Use vírgula ou ponto; frações como 3/4 também valem'),
+    ).toBeInTheDocument();
     await user.type(field, '{Enter}');
     expect(onSubmit).not.toHaveBeenCalled();
     await user.type(field, '2,5{Enter}');
@@ -54,11 +56,22 @@ describe('AnswerInput', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
+  it('takes a fraction: half typed it is no error, whole it is sent', async () => {
+    const user = userEvent.setup();
+    const { onSubmit, value } = setup(item('numeric'));
+    const field = screen.getByRole('textbox', { name: 'Sua resposta' });
+    await user.type(field, '3/');
+    expect(field).not.toHaveAttribute('aria-invalid', 'true');
+    await user.type(field, '4{Enter}');
+    expect(value()).toEqual({ value: '3/4' });
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
   it('a number field refuses what is not a number, says so, and keeps what was typed', async () => {
     const user = userEvent.setup();
     const { onSubmit, value } = setup(item('numeric'));
     const field = screen.getByRole('textbox', { name: 'Sua resposta' });
-    const error = 'Isso não é um número. Escreva só o número, como 2,5 ou -3.';
+    const error = 'Isso não é um número. Escreva só o número, como 2,5, -3 ou 3/4.';
     // Letters: said at once; Enter sends nothing.
     await user.type(field, 'abc{Enter}');
     expect(screen.getByText(error)).toBeInTheDocument();

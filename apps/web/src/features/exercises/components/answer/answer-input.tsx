@@ -156,7 +156,7 @@ export function AnswerInput({
     numeric &&
     typed.trim() !== '' &&
     parseDecimal(typed) === null &&
-    (checked || /[^\d.,+\-\u2212eE\s]/.test(typed));
+    (checked || /[^\d.,+\-\u2212\u2013eE\s/]/.test(typed));
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={inputId}>{t(numeric ? 'answer.numericLabel' : 'answer.textLabel')}</Label>
