@@ -196,7 +196,9 @@ test('a student practises a skill by keyboard: number, wrong choice, maths field
     if (kind === 'numeric') {
       const field = page.getByRole('textbox', { name: 'Sua resposta' });
       await expect(field).toHaveAttribute('inputmode', 'decimal');
-      await expect(page.getByText('Use vírgula ou ponto; frações como 3/4 também valem')).toBeVisible();
+      await expect(
+        page.getByText('Use vírgula ou ponto; frações como 3/4 também valem'),
+      ).toBeVisible();
       await field.focus();
       await page.keyboard.type('2,5');
       await page.keyboard.press('Enter');
@@ -351,7 +353,9 @@ test('in English, and a failed send is retried under the same id', async ({
   await page.getByRole('link', { name: 'What I need most' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'What I need most' })).toBeVisible();
   expect(await shownKind(page)).toBe('numeric');
-  await expect(page.getByText('Use a comma or a dot; fractions such as 3/4 work too')).toBeVisible();
+  await expect(
+    page.getByText('Use a comma or a dot; fractions such as 3/4 work too'),
+  ).toBeVisible();
 
   // The first send never reaches the server; the retry sends the same answer under the same id.
   consoleErrors.allow(/net::ERR_FAILED/, 'the first answer is cut off on purpose');
