@@ -1,5 +1,8 @@
 import type { Language } from './constants.ts';
 
+/** Whether the sign `parseDecimal` read (rule 2: `+`, `-`, `−`, `–` or none) is a minus. */
+const isMinus = (sign: string | undefined) => sign !== undefined && sign !== '' && sign !== '+';
+
 /**
  * Numbers as students type them and as they are shown back: Brazilians write a decimal comma
  * (`2,5`), others a dot (`2.5`), and either may group thousands with the other sign.
@@ -35,11 +38,11 @@ export function parseDecimal(text: string): number | null {
     const denominator = Number(ratio[3]);
     if (denominator === 0) return null;
     const value = Number(ratio[2]) / denominator;
-    return ratio[1] === '' || ratio[1] === '+' ? value : -value;
+    return isMinus(ratio[1]) ? -value : value;
   }
   const m = /^([+\-\u2212\u2013]?)([0-9.,]+)(?:[eE]([+-]?\d{1,3}))?$/.exec(trimmed);
   if (!m || !/\d/.test(m[2]!)) return null;
-  const sign = m[1] === '' || m[1] === '+' ? '' : '-';
+  const sign = isMinus(m[1]) ? '-' : '';
   const body = m[2]!;
   const exponent = m[3] === undefined ? '' : `e${m[3]}`;
 
@@ -90,7 +93,7 @@ export function parseDecimal(text: string): number | null {
 export function thousandsReading(text: string): number | null {
   const m = /^([+\-\u2212\u2013]?)(\d{1,3})[.,](\d{3})$/.exec(text.trim());
   if (!m) return null;
-  const sign = m[1] === '' || m[1] === '+' ? '' : '-';
+  const sign = isMinus(m[1]) ? '-' : '';
   return Number(`${sign}${m[2]}${m[3]}`);
 }
 

@@ -7,7 +7,6 @@ import {
   move,
   newChoiceId,
   nextItemValues,
-  parseNumber,
   serverErrors,
   toItemInput,
   validateItemForm,
@@ -41,23 +40,6 @@ function numericTemplate(patch: Partial<ItemFormValues> = {}): ItemFormValues {
     ...patch,
   };
 }
-
-describe('parseNumber', () => {
-  it('takes a comma or a dot and refuses text', () => {
-    expect(parseNumber('2,5')).toBe(2.5);
-    expect(parseNumber(' -3.25 ')).toBe(-3.25);
-    expect(parseNumber('1,234.5')).toBe(1234.5);
-    expect(parseNumber('1e3')).toBe(1000);
-    expect(parseNumber('')).toBeNull();
-    expect(parseNumber('abc')).toBeNull();
-    expect(parseNumber('2,5,1')).toBeNull();
-    // As a student's answer is read: a Brazilian's grouped thousands, and fractions.
-    expect(parseNumber('1.234,5')).toBe(1234.5);
-    expect(parseNumber('3/4')).toBe(0.75);
-    expect(parseNumber('1/3')).toBe(1 / 3);
-    expect(parseNumber('1/0')).toBeNull();
-  });
-});
 
 describe('choices', () => {
   it('gives unused ids and keeps one correct choice for single', () => {
@@ -114,6 +96,12 @@ describe('validateItemForm', () => {
     expect(errors['numeric.answer']?.code).toBe('answer_required');
     expect(errors['numeric.tolerance']?.code).toBe('tolerance_invalid');
     expect(validateItemForm({ ...v, answer: 'dois', tolerance: '0' })['numeric.answer']?.code).toBe(
+      'number_invalid',
+    );
+    // The teacher's answer is read as a student's is (parseDecimal): grouped thousands, fractions.
+    expect(toItemInput({ ...v, answer: '1.234,5', tolerance: '0' }).numeric?.answer).toBe(1234.5);
+    expect(toItemInput({ ...v, answer: '1/3', tolerance: '0' }).numeric?.answer).toBe(1 / 3);
+    expect(validateItemForm({ ...v, answer: '1/0', tolerance: '0' })['numeric.answer']?.code).toBe(
       'number_invalid',
     );
     const ok = { ...v, answer: '2,5', tolerance: '0,1', toleranceKind: 'relative' as const };

@@ -111,14 +111,6 @@ export function emptyVariable(): VariableForm {
   return { key: nextKey(), name: '', min: '1', max: '10', step: '1' };
 }
 
-/**
- * A number as the teacher types it, read as a student's answer is (`parseDecimal`): `2,5`, `2.5`,
- * `-3`, `1e3`, `1.234,5`, `3/4`. Null when it is not one.
- */
-export function parseNumber(text: string): number | null {
-  return parseDecimal(text);
-}
-
 function numberText(n: number | null | undefined): string {
   return n === null || n === undefined ? '' : String(n);
 }
@@ -226,9 +218,9 @@ export function validateItemForm(values: ItemFormValues): FormErrors {
       else if (RESERVED_NAMES.includes(name)) add(`${p}.name`, 'reserved_variable_name');
       else if (names.has(name)) add(`${p}.name`, 'duplicate_variable');
       names.add(name);
-      const min = parseNumber(v.min);
-      const max = parseNumber(v.max);
-      const step = parseNumber(v.step);
+      const min = parseDecimal(v.min);
+      const max = parseDecimal(v.max);
+      const step = parseDecimal(v.step);
       if (min === null) add(`${p}.min`, 'number_invalid');
       if (max === null) add(`${p}.max`, 'number_invalid');
       else if (min !== null && max < min) add(`${p}.max`, 'max_below_min');
@@ -266,8 +258,8 @@ export function validateItemForm(values: ItemFormValues): FormErrors {
       if (unknown.length > 0)
         add('numeric.formula', 'unknown_variable', { names: unknown.join(', ') });
     } else if (!values.answer.trim()) add('numeric.answer', 'answer_required');
-    else if (parseNumber(values.answer) === null) add('numeric.answer', 'number_invalid');
-    const tolerance = parseNumber(values.tolerance || '0');
+    else if (parseDecimal(values.answer) === null) add('numeric.answer', 'number_invalid');
+    const tolerance = parseDecimal(values.tolerance || '0');
     if (tolerance === null || tolerance < 0) add('numeric.tolerance', 'tolerance_invalid');
   } else if (kind === 'text') {
     const filled = values.accepted.filter((a) => a.trim());
@@ -293,9 +285,9 @@ export function toItemInput(values: ItemFormValues): ItemInput {
     ? {
         variables: values.variables.map((v) => ({
           name: v.name.trim(),
-          min: parseNumber(v.min) ?? 0,
-          max: parseNumber(v.max) ?? 0,
-          step: parseNumber(v.step) ?? 1,
+          min: parseDecimal(v.min) ?? 0,
+          max: parseDecimal(v.max) ?? 0,
+          step: parseDecimal(v.step) ?? 1,
         })),
       }
     : null;
@@ -318,9 +310,9 @@ export function toItemInput(values: ItemFormValues): ItemInput {
     numeric:
       kind === 'numeric'
         ? {
-            answer: template ? null : parseNumber(values.answer),
+            answer: template ? null : parseDecimal(values.answer),
             formula: template ? values.formula.trim() : null,
-            tolerance: parseNumber(values.tolerance || '0') ?? 0,
+            tolerance: parseDecimal(values.tolerance || '0') ?? 0,
             tolerance_kind: values.toleranceKind,
           }
         : null,
