@@ -110,24 +110,23 @@ export async function assignmentEventIds(
   return new Set(rows.flatMap((r) => (r.event_id ? [r.event_id] : [])));
 }
 
-/**
- * The teacher's change of dates or attempts (PATCH /assignments/{id}); with a new due date, the
- * handed-in attempts are late again exactly when they were handed in after it (ISO UTC texts
- * compare as instants).
- */
+/** The teacher's change of dates or attempts (PATCH /assignments/{id}), or a new event. */
 export async function updateAssignmentRow(
   db: Executor,
   id: string,
   patch: Pick<Updateable<AssignmentTable>, 'open_at' | 'due_at' | 'attempts_allowed' | 'event_id'>,
 ): Promise<void> {
   await db.updateTable('assignments').set(patch).where('id', '=', id).execute();
-  if (patch.due_at === undefined) return;
-  const dueAt = patch.due_at as string;
+}
+
+/**
+ * Each handed-in attempt late exactly when it was handed in after `dueAt` (a moved due date; ISO
+ * UTC texts compare as instants).
+ */
+export async function markLateAgainst(db: Executor, id: string, dueAt: string): Promise<void> {
   await db
     .updateTable('assignment_attempts')
-    .set((eb) => ({
-      late: eb.case().when('submitted_at', '>', dueAt).then(1).else(0).end(),
-    }))
+    .set((eb) => ({ late: eb.case().when('submitted_at', '>', dueAt).then(1).else(0).end() }))
     .where('assignment_id', '=', id)
     .where('submitted_at', 'is not', null)
     .execute();

@@ -21,6 +21,7 @@ import { uuidv7 } from '../../lib/ids.ts';
 import {
   deleteAssignmentRow,
   insertAssignment,
+  markLateAgainst,
   assignmentEventIds,
   selectAssignment,
   selectClassAssignments,
@@ -204,13 +205,14 @@ export async function updateAssignment(
       { path: 'due_at', code: 'due_before_open', message: 'The due date must be after opening' },
     ]);
   }
-  await inTransaction(ctx.db, (trx) =>
-    updateAssignmentRow(trx, id, {
+  await inTransaction(ctx.db, async (trx) => {
+    await updateAssignmentRow(trx, id, {
       open_at: openAt,
-      ...(dueMoved ? { due_at: dueAt } : {}),
+      due_at: dueAt,
       ...(input.attempts_allowed !== undefined ? { attempts_allowed: input.attempts_allowed } : {}),
-    }),
-  );
+    });
+    if (dueMoved) await markLateAgainst(trx, id, dueAt);
+  });
   if (dueMoved) await moveDueEvent(ctx, access, row, dueAt);
   const [updated] = await toAssignments(ctx, [(await selectAssignment(ctx.db.db, id))!]);
   return updated!;
