@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ATTEMPTS_MAX, type ExerciseSet } from '@aprenda/shared/schemas/exercises';
 import { Button } from '@/components/ui/button';
@@ -11,17 +11,16 @@ import {
 } from '@/components/ui/dialog';
 import { ErrorBox, LoadingState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/errors';
-import { toastError, toastSuccess } from '@/lib/toast';
+import { toastSuccess } from '@/lib/toast';
 import { useCreateAssignment, useTeachingClasses } from '../../api/sets';
 import {
   assignFormValues,
   dueText,
-  refusedSave,
   validateAssignForm,
-  type AssignFormErrors,
   type AssignFormValues,
 } from '../../lib/sets-assign';
 import { AssignFields } from './assign-fields';
+import { useAssignForm } from './use-assign-form';
 
 /** "Passar para a turma": a class, open and due dates, attempts, shuffling, when to correct. */
 export function AssignDialog({
@@ -50,28 +49,19 @@ function AssignForm({ set, onDone }: { set: ExerciseSet; onDone: () => void }) {
   const id = useId();
   const classes = useTeachingClasses();
   const create = useCreateAssignment();
-  const [values, setValues] = useState<AssignFormValues>(() => assignFormValues(new Date()));
-  const [errors, setErrors] = useState<AssignFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useAssignForm<AssignFormValues>(() => assignFormValues(new Date()));
+  const { values, errors, formError } = form;
   const list = classes.data?.items ?? [];
   const classId = values.classId || (list.length === 1 ? list[0]!.id : '');
-
-  function change<K extends keyof AssignFormValues>(key: K, value: AssignFormValues[K]) {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
-    setFormError(null);
-  }
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const result = validateAssignForm(t, set.id, { ...values, classId });
     if (!result.ok) {
-      setErrors(result.errors);
-      setFormError(t('assign.fixFields'));
+      form.invalid(result.errors);
       return;
     }
-    setErrors({});
-    setFormError(null);
+    form.sending();
     create.mutate(
       { classId: result.classId, body: result.data },
       {
@@ -80,12 +70,7 @@ function AssignForm({ set, onDone }: { set: ExerciseSet; onDone: () => void }) {
           toastSuccess(t('assign.done', { title: assignment.class_title, due }));
           onDone();
         },
-        onError: (err) => {
-          const refused = refusedSave(t, err);
-          setErrors(refused.errors);
-          setFormError(refused.formError);
-          if (!refused.fields) toastError(refused.formError);
-        },
+        onError: form.refused,
       },
     );
   }
@@ -109,7 +94,7 @@ function AssignForm({ set, onDone }: { set: ExerciseSet; onDone: () => void }) {
         values={{ ...values, classId }}
         errors={errors}
         attemptsMax={ATTEMPTS_MAX}
-        onChange={change}
+        onChange={form.change}
       />
       {formError ? (
         <p role="alert" className="text-sm text-destructive">

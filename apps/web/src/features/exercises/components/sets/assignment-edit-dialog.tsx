@@ -9,17 +9,16 @@ import {
   DialogFooter,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { toastError, toastSuccess } from '@/lib/toast';
+import { toastSuccess } from '@/lib/toast';
 import { useUpdateAssignment } from '../../api/sets';
 import {
   dueText,
-  refusedSave,
   scheduleValuesOf,
   validateScheduleEdit,
-  type AssignFormErrors,
   type ScheduleValues,
 } from '../../lib/sets-assign';
 import { ScheduleFields } from './assign-fields';
+import { useAssignForm } from './use-assign-form';
 
 /**
  * "Alterar": a given set's open and due dates and attempts, changed for its class. Moving the due
@@ -57,26 +56,17 @@ function EditForm({ assignment, onDone }: { assignment: Assignment; onDone: () =
   const id = useId();
   const update = useUpdateAssignment();
   const [initial] = useState(() => scheduleValuesOf(assignment));
-  const [values, setValues] = useState<ScheduleValues>(initial);
-  const [errors, setErrors] = useState<AssignFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  function change<K extends keyof ScheduleValues>(key: K, value: ScheduleValues[K]) {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
-    setFormError(null);
-  }
+  const form = useAssignForm<ScheduleValues>(() => initial);
+  const { values, errors, formError } = form;
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const result = validateScheduleEdit(t, values, initial);
     if (!result.ok) {
-      setErrors(result.errors);
-      setFormError(t('assign.fixFields'));
+      form.invalid(result.errors);
       return;
     }
-    setErrors({});
-    setFormError(null);
+    form.sending();
     if (result.data === null) {
       onDone(); // nothing changed
       return;
@@ -89,12 +79,7 @@ function EditForm({ assignment, onDone }: { assignment: Assignment; onDone: () =
           toastSuccess(t('given.edited', { title: saved.class_title, due }));
           onDone();
         },
-        onError: (err) => {
-          const refused = refusedSave(t, err);
-          setErrors(refused.errors);
-          setFormError(refused.formError);
-          if (!refused.fields) toastError(refused.formError);
-        },
+        onError: form.refused,
       },
     );
   }
@@ -106,7 +91,7 @@ function EditForm({ assignment, onDone }: { assignment: Assignment; onDone: () =
         values={values}
         errors={errors}
         attemptsMax={ATTEMPTS_MAX}
-        onChange={change}
+        onChange={form.change}
       />
       {formError ? (
         <p role="alert" className="text-sm text-destructive">
