@@ -29,6 +29,13 @@ const clientProto = pg.Client.prototype as unknown as { query: (...args: unknown
 const query = clientProto.query;
 let slow = false;
 clientProto.query = function (this: unknown, ...args: unknown[]) {
+  // The app asks pg for its callback form (db/client.ts, decision 0054): hold the callback back.
+  const last = args.length - 1;
+  if (slow && typeof args[last] === 'function') {
+    const callback = args[last] as (...answer: unknown[]) => void;
+    args[last] = (...answer: unknown[]) => setTimeout(() => callback(...answer), ROUND_TRIP_MS);
+    return query.apply(this, args);
+  }
   const result = query.apply(this, args);
   if (!slow || !(result instanceof Promise)) return result;
   const later = <T>(settle: () => T) =>

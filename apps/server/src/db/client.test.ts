@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDb, PG_POOL_WARM_CONNECTIONS } from './client.ts';
 import { pinParameters } from './sqlite-parameters.ts';
+import { isConnectionFault } from './faults.ts';
 
 describe('SQLite statement cache', () => {
   const dir = mkdtempSync(join(tmpdir(), 'aprenda-client-'));
@@ -168,5 +170,106 @@ describe('readRow (the driver-level read of the response cache)', () => {
       .catch((err: Error) => expect(err.message).toBe('roll back'));
     expect(await duringTransaction).toEqual([1, 'x']);
     expect(await read()).toEqual([1, 'x']);
+  });
+});
+
+/**
+ * A TCP proxy in front of PostgreSQL that can stop passing the server's bytes on (a server that
+ * froze or was unplugged without closing the connection).
+ */
+async function freezableProxy(target: URL) {
+  let frozen = false;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    sockets.add(client).add(upstream);
+    client.on('data', (chunk) => upstream.write(chunk));
+    upstream.on('data', (chunk) => {
+      if (!frozen) client.write(chunk);
+    });
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('close', end).on('error', end);
+    upstream.on('close', end).on('error', end);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as { port: number }).port);
+  return {
+    url: url.toString(),
+    freeze: (on: boolean) => {
+      frozen = on;
+    },
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL pools under faults', () => {
+  it('a server that stops answering: queries fail with "Query read timeout" on both pools, and the next ones get new connections', async () => {
+    const proxy = await freezableProxy(new URL(process.env.TEST_DATABASE_URL!));
+    const handle = createDb(proxy.url, { poolSize: 1, readTimeoutMs: 400 });
+    try {
+      const pid = async () => (await handle.readRow('select pg_backend_pid()', []))![0];
+      const before = await pid();
+      expect(await handle.prepare('select $1::int as n').first([5])).toEqual({ n: 5 });
+      await sql`select 1`.execute(handle.db); // the main pool's connection is open too
+      proxy.freeze(true);
+      const started = Date.now();
+      const [read, write] = await Promise.allSettled([
+        handle.readRow('select $1::int', [1]),
+        sql`select ${2}::int as n`.execute(handle.db),
+      ]);
+      const waited = Date.now() - started;
+      for (const outcome of [read, write]) {
+        expect(outcome.status).toBe('rejected');
+        const err = (outcome as PromiseRejectedResult).reason as Error;
+        expect(err.message).toMatch(/^Query read timeout/);
+        expect(isConnectionFault(err)).toBe(true);
+      }
+      // Within the read timeout and two watchdog rounds (80 ms each here), not pg's 15 s.
+      expect(waited).toBeGreaterThanOrEqual(400);
+      expect(waited).toBeLessThan(2_000);
+      proxy.freeze(false);
+      // The cut connections are not handed out again: fresh backends answer.
+      const after = await pid();
+      expect(after).not.toBe(before);
+      const r = await sql<{ n: number }>`select ${3}::int as n`.execute(handle.db);
+      expect(r.rows[0]!.n).toBe(3);
+    } finally {
+      await handle.close();
+      await proxy.close();
+    }
+  });
+
+  it('a failed statement keeps its connection (same backend) and the caller’s stack; a backend terminated under a statement is replaced', async () => {
+    const handle = createDb(process.env.TEST_DATABASE_URL!, { poolSize: 1 });
+    const probe = createDb(process.env.TEST_DATABASE_URL!, { poolSize: 1 });
+    try {
+      const pid = async () => (await handle.readRow('select pg_backend_pid()', []))![0];
+      const first = await pid();
+      const failed = await handle.readRow('select 1 / $1::int', [0]).catch((e: Error) => e);
+      expect((failed as { code?: string }).code).toBe('22012');
+      // The error points back at the code that ran the query, not only at the socket.
+      expect((failed as Error).stack).toMatch(/client\.test\.ts/);
+      expect(isConnectionFault(failed)).toBe(false);
+      expect(await pid()).toBe(first);
+      // Terminated while it runs a statement: that statement fails as a connection fault.
+      const running = handle.readRow('select pg_sleep(5)', []).catch((e: Error) => e);
+      await new Promise((r) => setTimeout(r, 200));
+      await probe.readRow('select pg_terminate_backend($1::int)', [first]);
+      expect(isConnectionFault(await running)).toBe(true);
+      const next = await pid();
+      expect(next).not.toBe(first);
+      expect(await handle.readRow('select $1::int', [9])).toEqual([9]);
+    } finally {
+      await handle.close();
+      await probe.close();
+    }
   });
 });
