@@ -20,9 +20,10 @@
  *    (`classes-reference.ts --hono`), to show what the framework alone costs (info, no target).
  *    BENCH_INTERLEAVE=<rounds> measures the app, the reference and the floor in turn instead, in
  *    short windows, and reports each one's median (see `interleaved`). BENCH_PIN=1 pins the
- *    servers to one CPU and this process to the other (bench/lib.ts). BENCH_INSTRUCTIONS=1 (SQLite)
- *    also counts instructions per request of the app and the reference under valgrind's callgrind
- *    (bench/instructions.ts): the same count on every run of the same code (decision 0046).
+ *    servers to one CPU and this process to the other (bench/lib.ts). BENCH_INSTRUCTIONS=1 also
+ *    counts instructions per request of the app's and the reference's processes under valgrind's
+ *    callgrind (bench/instructions.ts): the same count on every run of the same code (decision
+ *    0046; on PostgreSQL the database's own work, the same for both, is not in it).
  * 2. A school day (BENCH_MIXED=1; issue 16, point 2), after step 1: teachers write while the
  *    students read, at each rate of BENCH_MIXED_RATES (writes per second, default `1,5,20`).
  *    The writers are the owners of 200 classes that the reading students belong to (their own
@@ -454,7 +455,7 @@ async function benchEngine(engine: string, databaseUrl: string, dataDir: string)
         }
       }
     }
-    if (process.env.BENCH_INSTRUCTIONS === '1' && engine === 'sqlite') {
+    if (process.env.BENCH_INSTRUCTIONS === '1') {
       await countInstructions(engine, databaseUrl, dataDir, tokens);
     }
     if (process.env.BENCH_MIXED === '1') {

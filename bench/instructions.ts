@@ -4,8 +4,9 @@
  * doing — where req/s and CPU time on this shared 2-core machine moved by ±30 % from one minute
  * to the next. The server starts under callgrind with instrumentation off; after a warm-up
  * (JIT, statements, page cache) counting is switched on for a fixed number of requests, then
- * dumped. Counts the server process only (on PostgreSQL the database's work is elsewhere: SQLite
- * only). valgrind comes from Debian's packages; without it this is skipped with a notice.
+ * dumped. Counts the server process only: on PostgreSQL the database's work, the same for the app
+ * and the reference, is in the database's processes and not counted (decision 0054). valgrind
+ * comes from Debian's packages; without it this is skipped with a notice.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
