@@ -268,34 +268,28 @@ function hardenPool(pool: pg.Pool, logger: Logger | undefined, readTimeoutMs = 0
     c.on('error', (err) => {
       logger?.({ level: 'warn', msg: 'database connection lost', err: err.message });
     });
+    // Whichever way it ends (pg-pool closes it, or the connection is lost).
     c.once('end', () => clients.delete(c));
     const query = c.query.bind(c) as (config: unknown, values?: unknown, cb?: unknown) => unknown;
+    /** pg's callback form, marking the client unusable on a connection fault on the way. */
+    const ask = (config: unknown, values: unknown, cb: (err: unknown, result: unknown) => void) =>
+      query(config, values, (err: unknown, result: unknown) => {
+        if (err && isConnectionFault(err)) c._queryable = false;
+        cb(err, result);
+      });
     (c as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
       // A cursor or stream runs itself: as it is.
       if (typeof (config as Submittable | null)?.submit === 'function') {
         return query(config, values, callback);
       }
-      const cb = typeof values === 'function' ? values : callback;
-      if (typeof cb === 'function') {
-        // A callback: pg answers through it; only look at the error on the way.
-        const args = typeof values === 'function' ? [config] : [config, values];
-        return query(...(args as [unknown]), (err: unknown, result: unknown) => {
-          if (err && isConnectionFault(err)) c._queryable = false;
-          (cb as (err: unknown, result: unknown) => void)(err, result);
-        });
-      }
+      if (typeof values === 'function') return ask(config, undefined, values as never);
+      if (typeof callback === 'function') return ask(config, values, callback as never);
       // What pg's own promise form does, on its callback form (see above).
-      return new Promise((resolve, reject) => {
-        query(config, values, (err: unknown, result: unknown) => {
-          if (err) {
-            if (isConnectionFault(err)) c._queryable = false;
-            reject(err);
-          } else resolve(result);
-        });
-      }).catch(withCallerStack);
+      return new Promise((resolve, reject) =>
+        ask(config, values, (err, result) => (err ? reject(err) : resolve(result))),
+      ).catch(withCallerStack);
     };
   });
-  pool.on('remove', (client) => clients.delete(client as PoolClient));
   if (!(readTimeoutMs > 0)) return { pool, stop: () => {} };
   /** When the watchdog first saw each query in flight (weak: a finished query just goes). */
   const seen = new WeakMap<object, number>();
@@ -372,7 +366,6 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const named = options.preparedStatements !== false;
     const names = new Map<string, string>();
-    /** One query on a pooled connection of `lane` (`name`: as a named prepared statement). */
     /**
      * One query on a pooled connection of `lane` (`name`: as a named prepared statement): pg-pool's
      * and pg's callback forms under one promise of ours — no promise per checkout and per query,
@@ -383,8 +376,9 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
         (lane === 'writes' ? pool : readPool).connect((connectError, client) => {
           if (connectError || !client) return reject(connectError);
           client.query(query, (err: Error | null, result: pg.QueryResult) => {
-            // A connection fault (or a broken client, see hardenPool) is not pooled again.
-            client.release(err && isConnectionFault(err) ? true : undefined);
+            // After a connection fault the client is marked unusable (hardenPool): pg-pool
+            // closes it here instead of pooling it.
+            client.release();
             if (err) reject(err);
             else resolve(result);
           });
