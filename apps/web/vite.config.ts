@@ -119,6 +119,29 @@ function excalidrawAssets(): Plugin {
 }
 
 /**
+ * Mermaid (12.3) draws a label without HTML (`htmlLabels: false`, our setting: lib/mermaid.ts)
+ * word by word, taking words with `/<[^>]+>|[^\s<>]+/g`: a `<` or `>` that is not part of a tag
+ * is dropped, so "Δ > 0" was drawn "Δ 0" and "x>1" "x 1" — wrong maths on a diagram. Here the
+ * words are everything between spaces (SVG text shows a tag-like word as the text it is). In the
+ * build and in the dev server's pre-bundling; a Mermaid whose word splitter changed fails the
+ * build, so an upgrade is looked at (its fix may make this unnecessary).
+ */
+const MERMAID_WORDS = 'line.trim().match(/<[^>]+>|[^\\s<>]+/g)';
+function mermaidAngleBrackets(): Plugin {
+  return {
+    name: 'aprenda:mermaid-angle-brackets',
+    transform(code, id) {
+      if (!/[\\/]mermaid[\\/]dist[\\/]/.test(id)) return null;
+      if (!code.includes('function nonMarkdownToLines(')) return null;
+      if (!code.includes(MERMAID_WORDS)) {
+        this.error(`Mermaid's label word splitter was not found in ${id} (see vite.config.ts)`);
+      }
+      return { code: code.replace(MERMAID_WORDS, 'line.trim().match(/\\S+/g)'), map: null };
+    },
+  };
+}
+
+/**
  * zod 4 probes `new Function("")` (its JIT for object parsing) when its first object schema is
  * built; under our CSP (script-src 'self', no 'unsafe-eval') that probe is refused and the
  * browser reports a `securitypolicyviolation`, even though zod catches it. `jitless` skips the
@@ -147,10 +170,13 @@ export default defineConfig({
     tailwindcss(),
     zodJitless(),
     excalidrawAssets(),
+    mermaidAngleBrackets(),
     firstPaint.plugin,
     routePreloads(),
     precompress(),
   ],
+  // The dev server pre-bundles Mermaid: the same mend there.
+  optimizeDeps: { rolldownOptions: { plugins: [mermaidAngleBrackets()] } },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

@@ -325,6 +325,11 @@ test("a student opens the class's diagram and board read-only (demo data)", asyn
   await shared.getByRole('link', { name: /Como resolver uma equação do 2º grau/ }).click();
   await expect(page.getByText('Compartilhado por Helena Costa — somente leitura.')).toBeVisible();
   await expect(preview(page).locator('svg')).toBeVisible();
+  // Every comparison sign of the labels is drawn (Mermaid's text labels dropped a lone `>`).
+  const drawn = preview(page).locator('svg text');
+  for (const label of ['Δ < 0', 'Δ = 0', 'Δ > 0']) {
+    await expect(drawn.filter({ hasText: label })).not.toHaveCount(0);
+  }
   await expect(page.locator('.cm-content')).toHaveAttribute('contenteditable', 'false');
   await expect(page.getByRole('button', { name: 'Salvar', exact: true })).toHaveCount(0);
 

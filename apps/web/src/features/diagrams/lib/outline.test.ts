@@ -34,6 +34,22 @@ describe('buildOutline (from mermaid’s parsed diagram)', () => {
     });
   });
 
+  it('gives comparison signs, ampersands and Mermaid’s own escapes as the text they stand for', async () => {
+    const outline = await outlineOf(
+      'flowchart TD\n  A["x > 1?"] -->|Δ > 0| B[x < 1 & y ≥ 2]\n  B -->|"a #gt; b #35;1"| C[R$ 30,00]',
+    );
+    expect(groups(outline)).toEqual({
+      nodes: ['node: x > 1?', 'node: x < 1 & y ≥ 2', 'node: R$ 30,00'],
+      edges: [
+        'edgeLabelled: x > 1? | x < 1 & y ≥ 2 | Δ > 0',
+        'edgeLabelled: x < 1 & y ≥ 2 | R$ 30,00 | a > b #1',
+      ],
+    });
+    expect(plainLabel('1 &lt; 2 &amp;&amp; 3 &gt; 2 &#8805; &#x2264; &bogus;')).toBe(
+      '1 < 2 && 3 > 2 ≥ ≤ &bogus;',
+    );
+  });
+
   it('reads participants and messages, classes with members and relations', async () => {
     expect(
       groups(

@@ -47,13 +47,41 @@ export type Outline = OutlineGroup[] | null;
 
 type Db = Record<string, unknown>;
 
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/**
+ * HTML character references as text: Mermaid keeps a label sanitized (`x > 1` as `x &gt; 1`), and
+ * its own `#gt;` / `#35;` escapes as placeholders (`ﬂ°gt¶ß`, `ﬂ°°35¶ß`) until it draws them.
+ */
+function decodeEntities(text: string): string {
+  return text
+    .replace(/ﬂ°°/g, '&#')
+    .replace(/ﬂ°/g, '&')
+    .replace(/¶ß/g, ';')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] !== '#') return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+      const hex = name[1] === 'x' || name[1] === 'X';
+      const code = Number.parseInt(name.slice(hex ? 2 : 1), hex ? 16 : 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    });
+}
+
 /** Label text without markup, Mermaid's escapes and surrounding quotes. */
 export function plainLabel(text: unknown, fallback = ''): string {
   const raw = typeof text === 'string' ? text : '';
-  const plain = raw
-    .replace(/<br\s*\/?>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/\\(.)/g, '$1')
+  const plain = decodeEntities(
+    raw
+      .replace(/<br\s*\/?>/gi, ' ')
+      .replace(/<[^>]*>/g, '')
+      .replace(/\\(.)/g, '$1'),
+  )
     .replace(/^"(.*)"$/s, '$1')
     .replace(/\s+/g, ' ')
     .trim();
