@@ -226,6 +226,17 @@ test('a student reads their figures on /dashboard/metrics at 1280 and 360 px, in
   await expect(activity).toContainText('Você revisou 3 cartões');
   await expect(activity.locator('svg.recharts-surface')).toBeVisible();
   await expectNoSideScroll(page);
+  // A time line wider than the phone opens on its latest days (today at the right edge).
+  for (const chart of ['chart-activity', 'chart-heatmap']) {
+    const box = page.getByTestId(chart).getByRole('region');
+    const { left, width, scroll } = await box.evaluate((el) => ({
+      left: el.scrollLeft,
+      width: el.clientWidth,
+      scroll: el.scrollWidth,
+    }));
+    expect(scroll, chart).toBeGreaterThan(width);
+    expect(left + width, chart).toBeGreaterThanOrEqual(scroll - 1);
+  }
   await expectAxeClean(page, 'metrics 360 pt-BR');
   await page.getByTestId('chart-forecast').getByRole('button', { name: 'Ver como tabela' }).click();
   await expect(page.getByTestId('chart-forecast').getByRole('table')).toBeVisible();

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart3, Table2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,11 @@ export interface ChartFigureProps {
   level?: 2 | 3;
   /** Below this width (px) the chart scrolls sideways inside its box instead of squeezing. */
   minChartWidth?: number;
+  /**
+   * Where a chart wider than its box starts scrolled: `end` for a time line that ends today (the
+   * latest days in view on a phone), `start` (the default) otherwise.
+   */
+  scrollFrom?: 'start' | 'end';
   /** Extra controls next to the toggle (e.g. a CSV export). */
   actions?: ReactNode;
   /** Start with the table (default: the chart). */
@@ -44,6 +49,7 @@ export function ChartFigure({
   children,
   level = 2,
   minChartWidth = 0,
+  scrollFrom = 'start',
   actions,
   initialView = 'chart',
   empty = false,
@@ -54,6 +60,12 @@ export function ChartFigure({
   const [view, setView] = useState(initialView);
   const id = useId();
   const Heading = level === 2 ? 'h2' : 'h3';
+  const scroller = useRef<HTMLDivElement>(null);
+  // Before the first paint of the chart (and again when its width or the view changes).
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (box && scrollFrom === 'end') box.scrollLeft = box.scrollWidth;
+  }, [scrollFrom, minChartWidth, view, empty]);
   return (
     <figure
       className={cn(
@@ -90,6 +102,7 @@ export function ChartFigure({
             <DataTable caption={title} table={table} />
           ) : (
             <div
+              ref={scroller}
               className="max-w-full overflow-x-auto"
               tabIndex={minChartWidth > 0 ? 0 : undefined}
               role={minChartWidth > 0 ? 'region' : undefined}

@@ -35,6 +35,7 @@ export function StudentDaysChart({
             })
       }
       minChartWidth={days.length * 14}
+      scrollFrom="end"
       actions={<CsvButton title={fileTitle} table={title} rows={() => daysCsv(t, days)} />}
       table={{
         columns: [

@@ -185,6 +185,7 @@ function MetricsBody({ metrics, updating }: { metrics: StudentMetrics; updating:
         summary={activitySummary(metrics, t, lang)}
         table={activityTable(metrics.days, t, lang)}
         minChartWidth={minWidth}
+        scrollFrom="end"
         data-testid="chart-activity"
       >
         <SeriesChart
@@ -205,6 +206,7 @@ function MetricsBody({ metrics, updating }: { metrics: StudentMetrics; updating:
           summary={studyTimeSummary(metrics, t, lang)}
           table={studyTimeTable(metrics.days, t, lang)}
           minChartWidth={minWidth}
+          scrollFrom="end"
           data-testid="chart-time"
         >
           <SeriesChart
@@ -219,6 +221,7 @@ function MetricsBody({ metrics, updating }: { metrics: StudentMetrics; updating:
           summary={accuracySummary(metrics, t, lang)}
           table={accuracyTable(metrics.days, t, lang)}
           minChartWidth={minWidth}
+          scrollFrom="end"
           data-testid="chart-accuracy"
           empty={metrics.totals.answers === 0}
         >
@@ -237,6 +240,7 @@ function MetricsBody({ metrics, updating }: { metrics: StudentMetrics; updating:
         summary={heatmapSummary(year, t, lang)}
         table={heatmapTable(year, t, lang)}
         minChartWidth={HEATMAP_WIDTH}
+        scrollFrom="end"
         data-testid="chart-heatmap"
       >
         <ActivityHeatmap
