@@ -1,5 +1,13 @@
 import { DEMO_STUDENT } from '../fixtures/env.ts';
-import { expect, expectLoaded, signInHere, test } from '../fixtures/test.ts';
+import {
+  appOrigin,
+  expect,
+  expectLoaded,
+  newUser,
+  signInHere,
+  signUp,
+  test,
+} from '../fixtures/test.ts';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -53,4 +61,38 @@ test('at 360 px every link a thumb must hit on the student dashboard is at least
       small.push(`${(await link.textContent())?.trim()} (${box.height} px)`);
   }
   expect(small).toEqual([]);
+});
+
+test('at 360 px a conversation shows its whole title above its buttons', async ({ page }) => {
+  await signUp(page, newUser('student'));
+  const title = 'Frações e porcentagens';
+  const res = await page.request.post('/api/conversations', {
+    data: { title },
+    headers: appOrigin(),
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  await page.goto(`/dashboard/chat/${id}`);
+  const heading = page.getByRole('heading', { level: 2, name: title });
+  await expect(heading).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Criar cartões' })).toBeVisible();
+  // Not cut to "Fra…" by the buttons beside it.
+  expect(await heading.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+});
+
+test("at 360 px the class's board opens zoomed out to fit the screen (demo data)", async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  await signInHere(page, DEMO_STUDENT);
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await page.goto('/dashboard/whiteboard');
+  await page
+    .getByRole('region', { name: 'Compartilhados comigo' })
+    .getByRole('link', { name: 'Plano cartesiano — 9º ano', exact: true })
+    .click();
+  const canvas = page.getByTestId('board-canvas');
+  await expect(canvas).not.toHaveAttribute('data-elements', '0');
+  // Wider than a phone at 100 %: zoomed out so that the whole board shows.
+  await expect(canvas).toHaveAttribute('data-zoom', /^0\.\d+$/);
 });

@@ -121,7 +121,8 @@ export function ConversationView({ conversationId }: { conversationId: string })
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex flex-col gap-2 border-b border-border px-3 py-3 sm:px-5">
-        <div className="flex items-center justify-between gap-2">
+        {/* On a phone the title has a line of its own: beside the two buttons it was cut to "Con…". */}
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <h2
             ref={headingRef}
             tabIndex={-1}
@@ -130,7 +131,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
           >
             {c.title.trim() || t('sidebar.untitled')}
           </h2>
-          <div className="flex flex-wrap justify-end gap-2">
+          <div className="flex flex-wrap gap-2 sm:justify-end">
             {/* Cards from this conversation: the flashcards page opens its generator (features do
               not import each other, so this is a link). */}
             <Link

@@ -84,6 +84,10 @@ export function BoardEditor({ board, userId }: { board: Board; userId: string })
   const [gone, setGone] = useState(false);
   // Live elements on the canvas: `data-elements` on the region (the e2e tests read it).
   const [elementCount, setElementCount] = useState(board.scene.elements.length);
+  // The canvas's zoom: `data-zoom` on the region (the e2e tests read it).
+  const [zoom, setZoom] = useState(1);
+  // The opened board is fitted to the screen once (zoomed out on a phone, never in beyond 100 %).
+  const fitted = useRef(false);
   const knownFiles = useRef(new Set(board.fileIds));
   const pendingFiles = useRef(new Map<string, BinaryFileData>());
   const baselineSet = useRef(false);
@@ -258,7 +262,16 @@ export function BoardEditor({ board, userId }: { board: Board; userId: string })
   }, [api]);
 
   const onChange = useCallback((elements: Elements, appState: AppState, files: BinaryFiles) => {
-    setElementCount(elements.reduce((n, el) => (el.isDeleted ? n : n + 1), 0));
+    const live = elements.reduce((n, el) => (el.isDeleted ? n : n + 1), 0);
+    setElementCount(live);
+    setZoom(appState.zoom.value);
+    if (!fitted.current && live > 0 && appState.width > 0) {
+      fitted.current = true;
+      // After Excalidraw's own first scroll (initialData.scrollToContent, which only centres).
+      requestAnimationFrame(() =>
+        apiRef.current?.scrollToContent(undefined, { fitToContent: true, animate: false }),
+      );
+    }
     const autosave = autosaveRef.current;
     if (!autosave) return;
     for (const [id, file] of Object.entries(files)) {
@@ -446,6 +459,7 @@ export function BoardEditor({ board, userId }: { board: Board; userId: string })
         aria-label={t('editor.canvasLabel', { title: board.title })}
         data-testid="board-canvas"
         data-elements={elementCount}
+        data-zoom={zoom}
         className="relative h-[calc(100dvh-14rem)] min-h-[26rem] w-full overflow-hidden rounded-lg border border-border"
       >
         <Excalidraw
