@@ -106,6 +106,8 @@ test('a student makes a deck and its cards, studies them by keyboard with undo, 
   await expect(page.getByText('Cartão criado.').first()).toBeVisible();
   editor = page.getByRole('dialog', { name: 'Novo cartão' });
   await expect(editor.getByLabel('Frente', { exact: true })).toHaveValue('');
+  // The next card is a new one: nothing was recovered for it.
+  await expect(editor.getByText('Recuperamos o cartão que você escrevia')).toHaveCount(0);
   await editor
     .getByLabel('Frente', { exact: true })
     .fill('Onde fica o DNA nas células eucariontes?');

@@ -161,6 +161,8 @@ function CardForm({
     return draft && !sameCard(draft, initial) ? draft : null;
   });
   const [values, setValues] = useState<CardFormValues>(restored ?? initial);
+  // Said until the restored card is saved (the next card of "Salvar e criar outro" is a new one).
+  const [restoredNotice, setRestoredNotice] = useState(restored !== null);
   // A restored draft is unsaved work: closing asks first.
   const markRestored = useEffectEvent(() => {
     if (restored) onDirty(true);
@@ -187,6 +189,7 @@ function CardForm({
 
   function saved() {
     if (draftKey) clearCardDraft(draftKey);
+    setRestoredNotice(false);
   }
 
   function set<K extends keyof CardFormValues>(key: K, value: CardFormValues[K]) {
@@ -307,7 +310,7 @@ function CardForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      {restored ? (
+      {restoredNotice ? (
         <p role="status" className="rounded-md border border-sky-400/40 bg-sky-400/10 p-2 text-sm">
           {t('editor.draftRestored')}
         </p>
