@@ -331,6 +331,45 @@ test('at 360 px: the list and the practice screen fit, answered with taps', asyn
   await teacherContext.close();
 });
 
+test('at 360 px the maths keyboard never covers "Responder"', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const {
+    student: page,
+    studentContext,
+    teacherContext,
+  } = await seed(browser, baseURL, ['expression'], true);
+  await page.goto('/dashboard/adaptive');
+  await page.getByRole('link', { name: 'O que eu mais preciso' }).tap();
+  const field = page.locator('math-field');
+  await expect(field).toBeVisible();
+  await field.tap();
+  // mathlive's on-screen keyboard comes up for a touch screen (shown here in case it did not).
+  await page.evaluate(() =>
+    (window as unknown as { mathVirtualKeyboard: { show(): void } }).mathVirtualKeyboard.show(),
+  );
+  await expect(page.locator('.ML__keyboard')).toBeVisible();
+  await page.keyboard.type('2x+2');
+  await expect
+    .poll(() => field.evaluate((el) => (el as HTMLElement & { value: string }).value))
+    .toBe('2x+2');
+  // The button is on top where it is drawn: a tap there is not a key of the keyboard.
+  const submit = page.getByRole('button', { name: 'Responder' });
+  await expect(submit).toBeInViewport();
+  await expect
+    .poll(() =>
+      submit.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit !== null && button.contains(hit);
+      }),
+    )
+    .toBe(true);
+  await submit.tap();
+  await expect(page.getByRole('heading', { level: 2, name: 'Certo!' })).toBeVisible();
+  await studentContext.close();
+  await teacherContext.close();
+});
+
 test('in English, and a failed send is retried under the same id', async ({
   browser,
   baseURL,

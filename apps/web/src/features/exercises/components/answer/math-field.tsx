@@ -14,6 +14,9 @@ MathfieldElement.soundsDirectory = null;
 MathfieldElement.plonkSound = null;
 MathfieldElement.keypressSound = null;
 
+/** Room kept under the field for the sticky answer bar above the on-screen keyboard. */
+const ANSWER_BAR_ROOM_PX = 96;
+
 /**
  * mathlive's <math-field>, in its own chunk (loaded by expression-input.tsx only when an
  * expression item shows). The element is made here, not in JSX: React knows nothing of it.
@@ -87,6 +90,33 @@ export function MathField({
     if (describedBy) field.setAttribute('aria-describedby', describedBy);
     else field.removeAttribute('aria-describedby');
   }, [disabled, describedBy]);
+
+  // mathlive's on-screen keyboard (phones) covers the bottom of the page (mathlive pads <body> by
+  // its height): while it is up, its height is `--math-keyboard` on the root — the sticky answer
+  // bars ("Responder") sit on it instead of under it, where a tap hit a key — and the field is
+  // brought into sight above the keyboard and the bar.
+  useEffect(() => {
+    const keyboard = window.mathVirtualKeyboard;
+    if (!keyboard) return;
+    const root = document.documentElement;
+    const onGeometry = () => {
+      const height = keyboard.visible ? Math.round(keyboard.boundingRect.height) : 0;
+      if (height > 0) root.style.setProperty('--math-keyboard', `${height}px`);
+      else root.style.removeProperty('--math-keyboard');
+      const field = fieldRef.current;
+      if (height > 0 && field && field.hasFocus()) {
+        field.style.scrollMarginBottom = `${height + ANSWER_BAR_ROOM_PX}px`;
+        field.scrollIntoView({ block: 'nearest' });
+      }
+    };
+    keyboard.addEventListener('geometrychange', onGeometry);
+    keyboard.addEventListener('virtual-keyboard-toggle', onGeometry);
+    return () => {
+      keyboard.removeEventListener('geometrychange', onGeometry);
+      keyboard.removeEventListener('virtual-keyboard-toggle', onGeometry);
+      root.style.removeProperty('--math-keyboard');
+    };
+  }, []);
 
   return <div ref={hostRef} className="min-w-0" data-testid="math-field" />;
 }

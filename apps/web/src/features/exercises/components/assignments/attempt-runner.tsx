@@ -266,7 +266,7 @@ export function AttemptRunner({
         <AutoFlashcardNote card={autoCard} />
       ) : null}
 
-      <div className="sticky bottom-0 -mx-4 flex gap-2 border-t border-border bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:pt-0 sm:backdrop-blur-none">
+      <div className="sticky bottom-[var(--math-keyboard,0px)] -mx-4 flex gap-2 border-t border-border bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:pt-0 sm:backdrop-blur-none">
         <Button
           variant="outline"
           size="icon"

@@ -201,7 +201,7 @@ export function PracticeScreen({ skillId }: { skillId: string | null }) {
           {feedback && state.result ? <FeedbackPanel item={item} result={state.result} /> : null}
           {feedback && state.flashcard ? <AutoFlashcardNote card={state.flashcard} /> : null}
 
-          <div className="sticky bottom-0 -mx-4 border-t border-border bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:pt-0 sm:backdrop-blur-none">
+          <div className="sticky bottom-[var(--math-keyboard,0px)] -mx-4 border-t border-border bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:pt-0 sm:backdrop-blur-none">
             {feedback ? (
               <Button ref={nextRef} size="lg" className="h-14 w-full text-base" onClick={next}>
                 {t('screen.next')}
