@@ -263,11 +263,16 @@ test('a teacher reads a class, opens the student who needs attention and exports
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(new RegExp(`/resultados/${s.assignmentId}$`));
 
-  // 360 px: nothing scrolls sideways but the tables' own boxes.
+  // 360 px: nothing scrolls sideways but the tables' own boxes. A second class with a long name
+  // brings the class switcher, which must fit too.
+  await post(page.request, '/api/classes', {
+    title: 'Ciências — 8º ano B (turma da tarde, laboratório de química)',
+  });
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`/dashboard/analytics/${s.classId}`);
   await expect(page.getByTestId('attention-student')).toHaveCount(1);
   await expectLoaded(page);
+  await expect(page.getByLabel('Turma', { exact: true })).toBeVisible();
   await expectNoSideScroll(page, 360);
   const box = page.getByTestId('mastery-table');
   expect(await box.evaluate((el) => el.clientWidth)).toBeLessThanOrEqual(360);

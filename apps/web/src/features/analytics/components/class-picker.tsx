@@ -74,13 +74,14 @@ export function ClassSwitcher({
   const id = useId();
   if (classes.length < 2) return null;
   return (
-    <div className="flex flex-wrap items-center gap-2 text-sm">
+    // Never wider than the screen: a long class name is cut inside the box, not the page widened.
+    <div className="flex max-w-full min-w-0 flex-wrap items-center gap-2 text-sm">
       <label htmlFor={id} className="text-zinc-300">
         {t('picker.switch')}
       </label>
       <NativeSelect
         id={id}
-        className="w-auto max-w-full"
+        className="w-auto max-w-full min-w-0"
         value={classId}
         onChange={(e) => void navigate(classAnalyticsPath(e.target.value, search))}
       >
