@@ -10,6 +10,8 @@ bundleCatalogs(resources);
 // Testing Library only auto-cleans with vitest globals; unmount after every test here.
 afterEach(() => {
   cleanup();
+  // A tab's kept form fields (sessionStorage) do not leak into the next test.
+  sessionStorage.clear();
 });
 
 // jsdom lacks ResizeObserver (Radix measures some controls with it); a no-op observer is enough.

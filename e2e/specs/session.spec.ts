@@ -70,3 +70,24 @@ test('a session ended elsewhere, on any screen: "Session expired", then sign in 
   await signInHere(page, user.email, user.password);
   await expect(page).toHaveURL(/\/dashboard\/adaptive\/?$/);
 });
+
+test('"Criar conta" is in the address: a reload keeps the tab and what was typed but the password', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Criar conta' }).click();
+  await expect(page).toHaveURL(/[?&]mode=signUp\b/);
+  await page.getByLabel('Nome').fill('Ana Lima');
+  await page.getByLabel('E-mail').fill('ana.lima@escola.com');
+  await page.getByLabel('Senha', { exact: true }).fill('segredo-123');
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Criar conta' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByLabel('Nome')).toHaveValue('Ana Lima');
+  await expect(page.getByLabel('E-mail')).toHaveValue('ana.lima@escola.com');
+  await expect(page.getByLabel('Senha', { exact: true })).toHaveValue('');
+  await page.getByRole('tab', { name: 'Entrar' }).click();
+  await expect(page).not.toHaveURL(/mode=signUp/);
+});

@@ -11,7 +11,7 @@ import { usePageTitle } from '@/lib/page-title';
 
 export function AuthPage() {
   const { t } = useTranslation('auth');
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const config = useConfig();
   const { data: user } = useSession();
@@ -34,7 +34,18 @@ export function AuthPage() {
               next={next}
               github={config.github}
               defaultMode={mode}
-              onModeChange={setMode}
+              onModeChange={(next) => {
+                setMode(next);
+                // The tab is in the address: a reload opens the same one.
+                setParams(
+                  (p) => {
+                    if (next === 'signUp') p.set('mode', 'signUp');
+                    else p.delete('mode');
+                    return p;
+                  },
+                  { replace: true },
+                );
+              }}
               onSignedIn={(to) => void navigate(to, { replace: true })}
             />
           </CardContent>

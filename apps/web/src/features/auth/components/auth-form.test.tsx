@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -46,6 +46,20 @@ describe('AuthForm', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+  });
+
+  it('keeps what was typed but the password for the tab: a reload loses nothing', async () => {
+    const first = setup({ defaultMode: 'signUp' });
+    await first.user.type(screen.getByLabelText('Nome'), 'Ana Lima');
+    await first.user.type(screen.getByLabelText('E-mail'), 'ana@escola.com');
+    await first.user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await first.user.click(screen.getByRole('radio', { name: /Aluno/ }));
+    cleanup();
+    setup({ defaultMode: 'signUp' });
+    expect(screen.getByLabelText('Nome')).toHaveValue('Ana Lima');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ana@escola.com');
+    expect(screen.getByLabelText('Senha')).toHaveValue('');
+    expect(screen.getByRole('radio', { name: /Aluno/ })).toBeChecked();
   });
 
   it('validates sign-up on the client with translated messages and sends nothing', async () => {

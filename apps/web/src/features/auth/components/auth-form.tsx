@@ -42,6 +42,44 @@ interface Values {
   role: UserRole | '';
 }
 
+/**
+ * What was typed into the form but the password, kept for this tab (sessionStorage) until the
+ * sign-in or sign-up succeeds: a reload — or a phone that dropped the tab — loses nothing.
+ */
+const KEPT_FIELDS = 'aprenda:auth-form';
+type KeptFields = Omit<Values, 'password'>;
+
+function keptFields(): KeptFields {
+  const empty: KeptFields = { name: '', email: '', role: '' };
+  try {
+    const raw = JSON.parse(sessionStorage.getItem(KEPT_FIELDS) ?? 'null') as Partial<
+      Record<keyof KeptFields, unknown>
+    > | null;
+    if (!raw || typeof raw !== 'object') return empty;
+    const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 320) : '');
+    const role = raw.role === 'student' || raw.role === 'teacher' ? raw.role : '';
+    return { name: text(raw.name), email: text(raw.email), role };
+  } catch {
+    return empty;
+  }
+}
+
+function keepFields({ name, email, role }: Values) {
+  try {
+    sessionStorage.setItem(KEPT_FIELDS, JSON.stringify({ name, email, role }));
+  } catch {
+    // storage full or blocked: nothing kept, nothing lost now
+  }
+}
+
+function forgetFields() {
+  try {
+    sessionStorage.removeItem(KEPT_FIELDS);
+  } catch {
+    // blocked storage: nothing was kept
+  }
+}
+
 function GithubMark() {
   return (
     <svg viewBox="0 0 24 24" aria-hidden className="size-4 fill-current">
@@ -62,7 +100,7 @@ export function AuthForm({
   const queryClient = useQueryClient();
   const id = useId();
   const [mode, setMode] = useState<AuthMode>(defaultMode);
-  const [values, setValues] = useState<Values>({ name: '', email: '', password: '', role: '' });
+  const [values, setValues] = useState<Values>(() => ({ ...keptFields(), password: '' }));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<FormError | null>(null);
   const [pending, setPending] = useState(false);
@@ -89,7 +127,11 @@ export function AuthForm({
   }
 
   const set = (field: keyof Values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
+    setValues((v) => {
+      const next = { ...v, [field]: value };
+      if (field !== 'password') keepFields(next);
+      return next;
+    });
     if (fieldErrors[field]) setFieldErrors((e) => ({ ...e, [field]: undefined }));
   };
 
@@ -131,6 +173,7 @@ export function AuthForm({
         fail({ code: 'internal' });
         return;
       }
+      forgetFields();
       completeSignIn(queryClient, user);
       onSignedIn(next);
     } catch (err) {
