@@ -104,4 +104,13 @@ describe('plainChoiceText', () => {
     expect(plainChoiceText('\\(x+1\\) e **negrito**')).toBe('x+1 e negrito');
     expect(plainChoiceText('  dois   espaços ')).toBe('dois espaços');
   });
+
+  it('keeps money as typed: only real inline maths loses its dollar signs', () => {
+    expect(plainChoiceText('R$ 30,00')).toBe('R$ 30,00');
+    expect(plainChoiceText('custa R$ 5 e R$ 7')).toBe('custa R$ 5 e R$ 7');
+    expect(plainChoiceText('Qual é a solução de $x + 7 = 12$?')).toBe(
+      'Qual é a solução de x + 7 = 12?',
+    );
+    expect(plainChoiceText('**R$ 50,00** ou \\$5')).toBe('R$ 50,00 ou $5');
+  });
 });

@@ -1,6 +1,7 @@
 import type { ItemResponse, PublicItem } from '@aprenda/shared/schemas/exercises';
 import { RESPONSE_TEXT_MAX } from '@aprenda/shared/schemas/exercises';
 import { parseDecimal } from '@aprenda/shared/decimal';
+import { stripMathDelimiters } from '@/lib/plain-text';
 
 /**
  * Pure helpers of the answer input (components/answer/answer-input.tsx): what a response of each
@@ -75,13 +76,14 @@ export function choiceIndexForKey(
 }
 
 /**
- * A choice's text as a plain name for its radio or checkbox: maths without its delimiters
- * (`$19$` → `19`), markdown emphasis and code marks dropped, spaces collapsed. KaTeX's output
- * names nothing by itself (its visible part is hidden from assistive technology).
+ * A choice's (or a question's) text as a plain name for its radio, checkbox or button: maths
+ * without its delimiters (`$19$` → `19`, `$$…$$`, `\(…\)`, `\[…\]`), markdown emphasis and code
+ * marks dropped, spaces collapsed. KaTeX's output names nothing by itself (its visible part is
+ * hidden from assistive technology). Only real maths loses its `$` (`stripMathDelimiters`), so
+ * money ("R$ 30,00", "custa R$ 5 e R$ 7") stays as typed.
  */
 export function plainChoiceText(text: string): string {
-  return text
-    .replace(/\$\$?|\\[()[\]]/g, '')
+  return stripMathDelimiters(text)
     .replace(/[*_`]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();

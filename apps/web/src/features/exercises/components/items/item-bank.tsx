@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeleteItem, useItems } from '../../api/items';
+import { plainChoiceText } from '../../lib/answer';
 import { stemSummary } from '../../lib/item-text';
 import { GenerateItemsDialog } from './generate-items-dialog';
 import { GiftImportDialog } from './gift-import-dialog';
@@ -162,7 +163,8 @@ export function ItemBank() {
         onOpenChange={(open) => !open && setDeleting(null)}
         title={t('list.deleteTitle')}
         description={t('list.deleteBody', {
-          stem: deleting ? stemSummary(deleting.stem, 80) : '',
+          // Plain text: the dialog shows no KaTeX, so "$x + 7 = 12$" reads "x + 7 = 12".
+          stem: deleting ? plainChoiceText(stemSummary(deleting.stem, 80)) : '',
         })}
         confirmLabel={t('list.deleteConfirm')}
         cancelLabel={t('cancel')}

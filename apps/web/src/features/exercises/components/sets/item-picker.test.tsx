@@ -49,4 +49,25 @@ describe('ItemPicker ("Nova lista")', () => {
     await userEvent.click(within(maths!).getByRole('button'));
     expect(onAdd).toHaveBeenCalledWith({ id: 'i1', kind: 'numeric', stem: 'Quanto é $2+3$?' });
   });
+
+  it('keeps the money sign in the "Adicionar" label ("R$ 50,00" is not maths)', async () => {
+    serve(fetchMock, (url) => {
+      if (url.pathname !== '/api/items') return problem(404, 'not_found');
+      return reply({
+        items: [{ id: 'i1', kind: 'numeric', stem: 'Quanto custa o livro? R$ 50,00' }],
+        nextCursor: null,
+      });
+    });
+    render(
+      <I18nextProvider i18n={createI18n()}>
+        <QueryClientProvider client={createQueryClient()}>
+          <ItemPicker chosen={[]} onAdd={vi.fn()} />
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    const list = await screen.findByRole('list');
+    expect(within(list).getByRole('button')).toHaveAccessibleName(
+      'Adicionar: Quanto custa o livro? R$ 50,00',
+    );
+  });
 });
