@@ -127,7 +127,7 @@ test('a teacher invites a new student who joins, sees an event, and loses the cl
   const confirm = teacher.getByRole('alertdialog');
   await expect(confirm).toContainText(pupil.name);
   await confirm.getByRole('button', { name: 'Remover' }).click();
-  await expect(teacher.getByText(`${pupil.name} foi removido da turma.`)).toBeVisible();
+  await expect(teacher.getByText(`${pupil.name} não está mais na turma.`)).toBeVisible();
   await expect(teacher.getByRole('button', { name: `Remover ${pupil.name}` })).toHaveCount(0);
 
   await student.goto('/dashboard/student');

@@ -164,6 +164,23 @@ describe('Hoje (the dashboard start)', () => {
     expect(screen.getByText('Nenhum evento marcado nas suas turmas.')).toBeInTheDocument();
   });
 
+  it('a class with no students and nothing new reads "nenhum estudante", not "0 estudante"', async () => {
+    serve(fetchMock, () =>
+      reply({
+        ...TEACHER,
+        teacher: {
+          ...TEACHER.teacher!,
+          classes: [{ id: 'c1', name: '8º A', students: 0, new_submissions: 0, attention: 0 }],
+        },
+      }),
+    );
+    renderIn(<TodayPanel />);
+    await screen.findByTestId('today-teacher');
+    expect(
+      screen.getByText('nenhum estudante · nenhuma entrega nova · ninguém precisa de atenção'),
+    ).toBeInTheDocument();
+  });
+
   it('a teacher without classes is taken to the "Nova turma" form itself', async () => {
     serve(fetchMock, () =>
       reply({ ...TEACHER, teacher: { classes: [], attention: [], events: [] } }),

@@ -64,6 +64,12 @@ describe('"Hoje" wording', () => {
     ).toEqual(['1 day in a row', 'Today already counts for the streak.']);
   });
 
+  it('the streak with nothing left for today says no "Falta 0" (0 is "one" in pt-BR)', () => {
+    const done = { current: 3, longest: 3, today_counts: false, today_actions: STREAK_MIN_ACTIONS };
+    expect(streakLines(done, pt, 'pt-BR')[1]).toBe('Hoje: 10 de 10.');
+    expect(streakLines(done, en, 'en')[1]).toBe('Today: 10 of 10.');
+  });
+
   it('links each item where it is done', () => {
     expect(todayPaths.study('d 1')).toBe('/dashboard/flashcard/d%201/estudar');
     expect(todayPaths.assignment('a1')).toBe('/dashboard/exercises/atividade/a1');

@@ -146,7 +146,7 @@ describe('class members: the owner', () => {
     expect(within(dialog).getByText('Transferir a turma para João?')).toBeInTheDocument();
     expect(posted).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
-    expect(await screen.findByText('João agora é o dono da turma.')).toBeInTheDocument();
+    expect(await screen.findByText('A turma agora é de João.')).toBeInTheDocument();
     expect(posted).toEqual([{ user_id: 't2' }]);
     // The badge moves to João once the class is read again.
     expect(await within(row('João')).findByText('Dono da turma')).toBeInTheDocument();
@@ -176,6 +176,8 @@ describe('class members: the owner', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'Participantes', level: 2 })).toHaveFocus(),
     );
+    // Worded for anyone ("foi removido" would take a gender).
+    expect(await screen.findByText('Lucas não está mais na turma.')).toBeInTheDocument();
   });
 
   it('a co-teacher sees the owner marked, with no transfer or remove on that row', async () => {
