@@ -8,6 +8,7 @@ import {
   reviewDuration,
   sessionReducer,
   sessionSummary,
+  studyDayEnd,
   type SessionAction,
   type SessionState,
 } from './review-session';
@@ -150,6 +151,47 @@ describe('review session', () => {
     s = run(s, { type: 'flip' }, { type: 'rate', reviewId: 'r3', rating: 4, now: 50 });
     expect(s.current).toBeNull();
     expect(cardsLeft(s)).toBe(0);
+  });
+
+  it("a rating that brings the card back today leaves it in today's count, as the server counts it", () => {
+    const now = new Date(2026, 10, 30, 15, 0).getTime();
+    const soon = new Date(now + 10 * 60_000).toISOString();
+    const later = new Date(now + 3 * 86_400_000).toISOString();
+    const a = {
+      ...item('a'),
+      previews: {
+        1: { due: soon, interval_ms: 600_000 },
+        2: { due: soon, interval_ms: 600_000 },
+        3: { due: soon, interval_ms: 600_000 },
+        4: { due: later, interval_ms: 3 * 86_400_000 },
+      },
+    };
+    const start = run(initialSession, {
+      type: 'queue',
+      queue: { ...queue(['b', 'c'], 3), items: [a, item('b'), item('c')] },
+      now,
+      seenRatings: 0,
+    });
+    expect(cardsLeft(start)).toBe(3);
+    // "Bom" on a new card: back in 10 min, still one of today's cards.
+    let s = run(start, { type: 'flip' }, { type: 'rate', reviewId: 'r1', rating: 3, now });
+    expect(cardsLeft(s)).toBe(3);
+    s = run(s, { type: 'undo', now });
+    expect(cardsLeft(s)).toBe(3);
+    // "Fácil": back in three days, out of today's count; undo puts it back.
+    s = run(s, { type: 'flip' }, { type: 'rate', reviewId: 'r2', rating: 4, now });
+    expect(cardsLeft(s)).toBe(2);
+    s = run(s, { type: 'undo', now });
+    expect(cardsLeft(s)).toBe(3);
+  });
+
+  it('the study day ends at the next 04:00 local time', () => {
+    expect(studyDayEnd(new Date(2026, 10, 30, 15, 0).getTime())).toBe(
+      new Date(2026, 11, 1, 4, 0).getTime(),
+    );
+    expect(studyDayEnd(new Date(2026, 10, 30, 2, 30).getTime())).toBe(
+      new Date(2026, 10, 30, 4, 0).getTime(),
+    );
   });
 
   it('asks for the queue first, then when cards run low and every rating has been sent', () => {

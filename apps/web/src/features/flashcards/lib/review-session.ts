@@ -1,5 +1,5 @@
 import type { Queue, QueueItem } from '@aprenda/shared/schemas/flashcards';
-import { REVIEW_DURATION_MAX_MS } from '@aprenda/shared/schemas/flashcards';
+import { REVIEW_DURATION_MAX_MS, STUDY_DAY_START_HOUR } from '@aprenda/shared/schemas/flashcards';
 import type { Rating } from './review-keys';
 
 /**
@@ -19,6 +19,12 @@ export interface RatedEntry {
   seq: number;
   /** The server has it (the outbox sent it and got the answer). */
   sent: boolean;
+  /**
+   * The rating took the card out of today's count. Not when it comes back before the study day
+   * ends (a learning step, "volta em 10 min"): the server still counts it among today's cards, and
+   * the line jumped back up after a reload.
+   */
+  counted: boolean;
 }
 
 export interface SessionState {
@@ -69,6 +75,17 @@ export const initialSession: SessionState = {
   nextDueAt: null,
 };
 
+/**
+ * When the study day of `now` ends, in this browser's time zone (the one the queue is asked in):
+ * the next 04:00, as the server's study day (modules/flashcards/study-day.ts).
+ */
+export function studyDayEnd(now: number): number {
+  const at = new Date(now);
+  const end = new Date(at.getFullYear(), at.getMonth(), at.getDate(), STUDY_DAY_START_HOUR);
+  if (at.getHours() >= STUDY_DAY_START_HOUR) end.setDate(end.getDate() + 1);
+  return end.getTime();
+}
+
 /** How long the student looked at the card, within what the server accepts. */
 export function reviewDuration(shownAt: number, now: number): number {
   return Math.min(REVIEW_DURATION_MAX_MS, Math.max(0, Math.round(now - shownAt)));
@@ -95,7 +112,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         flipped: keep ? state.flipped : false,
         shownAt: keep ? state.shownAt : now,
         baseDue: queue.counts.due,
-        ratedSinceFetch: later.length,
+        ratedSinceFetch: later.filter((entry) => entry.counted).length,
         nextDueAt: queue.next_due_at,
       };
     }
@@ -106,6 +123,8 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       if (!item || !state.flipped) return state;
       const [next = null, ...rest] = state.upcoming;
       const seq = state.ratingsGiven + 1;
+      const comesBack = Date.parse(item.previews[action.rating]?.due ?? '');
+      const counted = !(comesBack < studyDayEnd(action.now));
       return {
         ...state,
         current: next,
@@ -122,9 +141,10 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
             durationMs: reviewDuration(state.shownAt, action.now),
             seq,
             sent: false,
+            counted,
           },
         ],
-        ratedSinceFetch: state.ratedSinceFetch + 1,
+        ratedSinceFetch: state.ratedSinceFetch + (counted ? 1 : 0),
       };
     }
     case 'drop': {
@@ -167,7 +187,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         flipped: false,
         shownAt: action.now,
         history: state.history.slice(0, -1),
-        ratedSinceFetch: state.ratedSinceFetch - 1,
+        ratedSinceFetch: state.ratedSinceFetch - (last.counted ? 1 : 0),
       };
     }
   }
