@@ -633,6 +633,63 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
     expect(back.students.find((s) => s.user_id === leaving.id)!.score).toBe(1);
   });
 
+  it('results before anyone hands in: every question of the list, with no answers yet; one deleted before anyone got it drops out', async () => {
+    const gone = (await a.call<ItemDetail>(teacher, 'POST', '/items', choiceItem(31))).body.id;
+    const listed = [...items.slice(0, 5), gone];
+    const set = await newSet(
+      listed.map((id) => ({ item_id: id })),
+      'Ninguém entregou',
+    );
+    const assignment = await assign(set.id, { shuffle: true });
+    expect((await a.call(teacher, 'DELETE', `/items/${gone}`)).status).toBe(204);
+    const results = async () => {
+      const res = await a.call<AssignmentResults>(
+        teacher,
+        'GET',
+        `/assignments/${assignment.id}/results`,
+      );
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const check = (r: AssignmentResults) => {
+      expect(r.items.map((i) => i.id)).toEqual(items.slice(0, 5));
+      expect(r.items[0]).toMatchObject({ stem: 'Questão 1: qual é a certa?', kind: 'single' });
+      expect(r.analysis.map((i) => i.item_id)).toEqual(items.slice(0, 5));
+      for (const item of r.analysis) {
+        expect(item).toMatchObject({ answers: 0, blank: 0, facility: null, flags: [] });
+        expect(item.choices.map((c) => [c.id, c.picked])).toEqual([
+          ['a', 0],
+          ['b', 0],
+          ['c', 0],
+          ['d', 0],
+        ]);
+      }
+      for (const row of r.students) {
+        expect(row.cells).toEqual(Array(5).fill('missing'));
+        expect(row.answers).toEqual(Array(5).fill(null));
+        expect(row.score).toBeNull();
+      }
+      expect(r.distribution.reduce((x, y) => x + y, 0)).toBe(0);
+    };
+    // Nobody started.
+    check(await results());
+    // One student started (their attempt in a shuffled order) and answered nothing yet.
+    const started = await a.call<Attempt>(
+      students[4]!,
+      'POST',
+      `/assignments/${assignment.id}/attempts`,
+    );
+    expect(started.status).toBe(201);
+    expect(started.body.items).toHaveLength(5);
+    check(await results());
+    const csv = await t.app.request(`/api/assignments/${assignment.id}/results.csv?table=grid`, {
+      headers: { authorization: `Bearer ${teacher.token}` },
+    });
+    expect((await csv.text()).split('\r\n')[0]).toBe(
+      'student,submitted_at,late,score,Q1,Q2,Q3,Q4,Q5',
+    );
+  });
+
   it('not open yet: 409; the teacher deletes an assignment and its event', async () => {
     const set = await newSet([{ item_id: items[0] }], 'Futura');
     const assignment = await assign(set.id, {

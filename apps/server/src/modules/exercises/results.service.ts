@@ -20,8 +20,9 @@ import { resolveItem, variantSeed } from './templates.ts';
 
 /**
  * A teacher's results of one assignment (docs/api/exercises.md "Results"): the students × items
- * grid (each student's best handed-in attempt, else the one in progress), the score distribution
- * and the item analysis as Moodle computes it —
+ * grid (every question of the list, answered or not yet, then those drawn from a skill; each
+ * student's best handed-in attempt, else the one in progress), the score distribution and the
+ * item analysis as Moodle computes it —
  * - facility index F = mean score on the item (share right, partial credit counted);
  * - discrimination index D = Pearson correlation between the item's score and the score on the
  *   rest of the assignment, over the students who got the item (null when either does not vary);
@@ -115,19 +116,22 @@ export async function assignmentResults(
   const last = new Map<string, (typeof answers)[number]>();
   for (const a of answers) last.set(`${a.attempt_id}|${a.item_id}`, a);
 
-  // The items the students got, numbered as the list has them (Q1 is the list's first question,
-  // whatever order a shuffled attempt showed it in, and whoever started first); the items drawn
-  // from a skill come after, in order of first appearance among the students' attempts.
+  // The list's questions, numbered as the list has them (Q1 is the list's first question,
+  // whatever order a shuffled attempt showed it in, and whoever started first) — before anyone
+  // starts too: each is there with no answers yet. A question deleted from the collection stays
+  // only if some student got it (a student starting now no longer does). The items drawn from a
+  // skill come after, in order of first appearance among the students' attempts.
   const given = new Set<string>();
   const drawn: string[] = [];
   for (const t of counting.values()) {
     for (const id of attemptItemIds(t)) if (!given.has(id) && (given.add(id), true)) drawn.push(id);
   }
-  const listed = parseEntries(row.entries).flatMap((e) =>
-    'item_id' in e && given.has(e.item_id) ? [e.item_id] : [],
+  const chosen = parseEntries(row.entries).flatMap((e) => ('item_id' in e ? [e.item_id] : []));
+  const itemRows = new Map(
+    (await selectItemsByIds(ctx.db.db, [...new Set([...chosen, ...drawn])])).map((r) => [r.id, r]),
   );
+  const listed = chosen.filter((id) => given.has(id) || !itemRows.get(id)?.deleted_at);
   const order = [...new Set([...listed, ...drawn])];
-  const itemRows = new Map((await selectItemsByIds(ctx.db.db, order)).map((r) => [r.id, r]));
   const items = order
     .filter((id) => itemRows.has(id))
     .map((id) => ({ id, stem: itemRows.get(id)!.stem, kind: itemRows.get(id)!.kind as ItemKind }));

@@ -11,7 +11,11 @@ import {
 } from '../../lib/results-view';
 import { StemLine } from '../items/stem-line';
 
-/** Each question: facility, discrimination in words, the choices picked and what to look at. */
+/**
+ * Each question: facility, discrimination in words, the choices picked and what to look at. Every
+ * question of the list is there before anyone answers (each with no answers yet); the list is
+ * empty only for an assignment without questions.
+ */
 export function ItemAnalysisList({ analysis }: { analysis: ItemAnalysis[] }) {
   const { t } = useTranslation('sets');
   if (analysis.length === 0) return <p className="text-sm text-zinc-400">{t('results.noItems')}</p>;
@@ -48,8 +52,14 @@ function ItemCard({ item, n }: { item: ItemAnalysis; n: number }) {
           <StemLine text={stemSummary(item.stem, 200)} />
         </div>
         <p className="text-sm text-zinc-400 tabular-nums">
-          {t('results.answers', { count: item.answers - item.blank })}
-          {item.blank > 0 ? ` · ${t('results.blank', { count: item.blank })}` : null}
+          {item.answers === 0 ? (
+            t('results.noAnswersYet')
+          ) : (
+            <>
+              {t('results.answers', { count: item.answers - item.blank })}
+              {item.blank > 0 ? ` · ${t('results.blank', { count: item.blank })}` : null}
+            </>
+          )}
         </p>
       </div>
 
