@@ -536,9 +536,24 @@ describe('checkItem', () => {
     expect(codes({ ...base, choices: [choice('a', true)] })).toEqual([
       'choices:two_choices_required',
     ]);
-    expect(codes({ ...base, choices: [choice('a', true), choice('a', false)] })).toEqual([
-      'choices.1.id:duplicate_choice_id',
-    ]);
+    expect(
+      codes({ ...base, choices: [choice('a', true), { ...choice('a', false), text: 'b' }] }),
+    ).toEqual(['choices.1.id:duplicate_choice_id']);
+    // The same text twice: a student would see two identical options.
+    expect(
+      codes({ ...base, choices: [choice('a', true), { ...choice('b', false), text: ' A ' }] }),
+    ).toEqual(['choices.1.text:duplicate_choice_text']);
+    expect(
+      codes({
+        kind: 'multiple',
+        stem: '?',
+        choices: [
+          { id: 'a', text: 'Dois  terços', correct: true },
+          { id: 'b', text: 'um', correct: false },
+          { id: 'c', text: 'dois terços', correct: true },
+        ],
+      }),
+    ).toEqual(['choices.2.text:duplicate_choice_text']);
     expect(
       codes({ kind: 'multiple', stem: '?', choices: [choice('a', false), choice('b', false)] }),
     ).toEqual(['choices:correct_choice_required']);

@@ -186,6 +186,43 @@ describe.each(dialects)('exercises: items and adaptive practice (%s)', (dialect)
     ]);
   });
 
+  it('a choice item with two alternatives of the same text gets 400 on the repeat, created or edited', async () => {
+    const same = (kind: 'single' | 'multiple', texts: string[]) => ({
+      ...single,
+      kind,
+      choices: texts.map((text, i) => ({ id: 'abcd'[i]!, text, correct: i === 0 })),
+    });
+    const created = await a.call<Problem>(teacher, 'POST', '/items', same('single', ['7', '7']));
+    expect(created.status).toBe(400);
+    expect(created.body.code).toBe('validation_failed');
+    expect(created.body.errors).toEqual([
+      expect.objectContaining({ path: 'choices.1.text', code: 'duplicate_choice_text' }),
+    ]);
+    // Trimmed, case and runs of spaces ignored; multiple choice too.
+    const loose = await a.call<Problem>(
+      teacher,
+      'POST',
+      '/items',
+      same('multiple', ['x + 1', 'y', ' X  +  1 ', 'Y']),
+    );
+    expect(loose.status).toBe(400);
+    expect(loose.body.errors?.map((e) => [e.path, e.code])).toEqual([
+      ['choices.2.text', 'duplicate_choice_text'],
+      ['choices.3.text', 'duplicate_choice_text'],
+    ]);
+    // Editing an existing item into duplicates is refused as well, and the item stays as it was.
+    const edited = await a.call<Problem>(
+      teacher,
+      'PUT',
+      `/items/${ids.single}`,
+      same('single', ['5', '6', '5']),
+    );
+    expect(edited.status).toBe(400);
+    expect(edited.body.errors?.map((e) => e.path)).toEqual(['choices.2.text']);
+    const kept = await a.call<ItemDetail>(teacher, 'GET', `/items/${ids.single}`);
+    expect(kept.body.choices.map((c) => c.text)).toEqual(['5', '6', '23']);
+  });
+
   it('another teacher and students get 404 for an item they did not write', async () => {
     for (const u of [otherTeacher, student]) {
       expect((await a.call(u, 'GET', `/items/${ids.single}`)).status).toBe(404);

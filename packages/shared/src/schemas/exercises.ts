@@ -55,6 +55,35 @@ export const choiceInputSchema = z.object({
 });
 export type ChoiceInput = z.infer<typeof choiceInputSchema>;
 
+/**
+ * How two choices' texts compare: trimmed, runs of spaces as one, case ignored (`7`, ` 7 ` and
+ * `x  +1` vs `X +1` are the same choice to a student).
+ */
+export function choiceTextKey(text: string): string {
+  return text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * The choices that repeat an earlier one's text (`choiceTextKey`), each as its index and the
+ * index of the first choice with that text; empty texts are left out (they are faults of their
+ * own). A choice item must not have two: a student would see the same option twice
+ * (`duplicate_choice_text` at `choices.<i>.text`).
+ */
+export function duplicateChoiceTexts(
+  choices: readonly { text: string }[],
+): { index: number; first: number }[] {
+  const seen = new Map<string, number>();
+  const out: { index: number; first: number }[] = [];
+  choices.forEach((c, index) => {
+    const key = choiceTextKey(c.text);
+    if (key === '') return;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, index);
+    else out.push({ index, first });
+  });
+  return out;
+}
+
 export const templateVariableSchema = z
   .object({
     name: z.string().regex(TEMPLATE_VARIABLE_NAME),

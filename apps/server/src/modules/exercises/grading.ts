@@ -1,6 +1,11 @@
 import { CancellationError, ComputeEngine, type Expression } from '@cortex-js/compute-engine';
 import type { Language } from '@aprenda/shared/constants';
-import type { GradedResult, ItemInput, ItemResponse } from '@aprenda/shared/schemas/exercises';
+import {
+  duplicateChoiceTexts,
+  type GradedResult,
+  type ItemInput,
+  type ItemResponse,
+} from '@aprenda/shared/schemas/exercises';
 import { formatDecimal, parseDecimal, thousandsReading } from '@aprenda/shared/decimal';
 import { checkFormula, evaluateFormula, FORMULA_RESERVED_NAMES, FormulaError } from './formula.ts';
 import {
@@ -288,7 +293,9 @@ const FORMULA_CHECK_DRAWS = 32;
  * - a part given for another kind (`choices` on a numeric item, …): `kind_mismatch`;
  * - `single`: ≥ 2 choices (`two_choices_required`), exactly one correct
  *   (`one_correct_choice_required`); `multiple`: ≥ 2 choices, ≥ 1 correct
- *   (`correct_choice_required`); both: unique ids (`duplicate_choice_id` at `choices.<i>.id`);
+ *   (`correct_choice_required`); both: unique ids (`duplicate_choice_id` at `choices.<i>.id`)
+ *   and texts — trimmed, case and runs of spaces ignored — (`duplicate_choice_text` at
+ *   `choices.<i>.text`, on each repeat of an earlier choice);
  * - `numeric`: the part itself (`answer_required` at `numeric`); a formula only with a template
  *   (`template_required`), valid (`formula_invalid`), on the template's variables
  *   (`unknown_variable`), finite for the minimum values and 32 draws (`formula_not_finite`);
@@ -347,6 +354,8 @@ export function checkItem(input: ItemInput): ItemIssue[] {
       if (ids.has(c.id)) add(`choices.${i}.id`, 'duplicate_choice_id');
       ids.add(c.id);
     });
+    for (const { index } of duplicateChoiceTexts(input.choices))
+      add(`choices.${index}.text`, 'duplicate_choice_text');
   } else if (kind === 'numeric') {
     const spec = input.numeric;
     if (!spec) add('numeric', 'answer_required');

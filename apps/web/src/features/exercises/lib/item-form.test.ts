@@ -161,6 +161,64 @@ describe('validateItemForm', () => {
   });
 });
 
+describe('duplicate choices', () => {
+  it('finds a choice that repeats another (trimmed, case and spaces ignored), keeping the text', () => {
+    const v = single({
+      choices: [
+        { id: 'a', text: '7', correct: true, feedback: '', misconception: '' },
+        { id: 'b', text: ' 7 ', correct: false, feedback: '', misconception: '' },
+        { id: 'c', text: 'Sete  mil', correct: false, feedback: '', misconception: '' },
+        { id: 'd', text: 'sete mil', correct: false, feedback: '', misconception: '' },
+        { id: 'e', text: '', correct: false, feedback: '', misconception: '' },
+        { id: 'f', text: '  ', correct: false, feedback: '', misconception: '' },
+      ],
+    });
+    const errors = validateItemForm(v);
+    expect(errors['choices.0.text']).toBeUndefined();
+    expect(errors['choices.1.text']).toEqual({
+      code: 'duplicate_choice_text',
+      values: { letter: 'A' },
+    });
+    expect(errors['choices.2.text']).toBeUndefined();
+    expect(errors['choices.3.text']).toEqual({
+      code: 'duplicate_choice_text',
+      values: { letter: 'C' },
+    });
+    // Empty choices are "required", not repeats of each other.
+    expect(errors['choices.4.text']?.code).toBe('required');
+    expect(errors['choices.5.text']?.code).toBe('required');
+    // Multiple choice too.
+    const multiple = validateItemForm({ ...v, kind: 'multiple' });
+    expect(multiple['choices.1.text']?.code).toBe('duplicate_choice_text');
+    // Distinct texts pass.
+    expect(validateItemForm(single())).toEqual({});
+  });
+
+  it("puts the server's duplicate_choice_text on the repeat, naming the choice it repeats", () => {
+    const v = single({
+      choices: [
+        { id: 'a', text: '7', correct: true, feedback: '', misconception: '' },
+        { id: 'b', text: '8', correct: false, feedback: '', misconception: '' },
+        { id: 'c', text: '7', correct: false, feedback: '', misconception: '' },
+      ],
+    });
+    const errors = serverErrors(
+      [{ path: 'choices.2.text', code: 'duplicate_choice_text', message: '' }],
+      v,
+    );
+    expect(errors['choices.2.text']).toEqual({
+      code: 'duplicate_choice_text',
+      values: { letter: 'A' },
+    });
+    // The form changed meanwhile: still a sentence of its own.
+    expect(
+      serverErrors([{ path: 'choices.1.text', code: 'duplicate_choice_text', message: '' }], v)[
+        'choices.1.text'
+      ]?.code,
+    ).toBe('duplicate_choice_text_any');
+  });
+});
+
 describe('serverErrors', () => {
   it('puts the server codes on the form fields', () => {
     const v = numericTemplate({ accepted: ['', 'x'] });

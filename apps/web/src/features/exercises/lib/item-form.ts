@@ -14,6 +14,7 @@ import {
   ITEM_STEM_MAX,
   TEMPLATE_VARIABLE_NAME,
   TEMPLATE_VARIABLES_MAX,
+  duplicateChoiceTexts,
   type ItemDetail,
   type ItemInput,
   type ItemKind,
@@ -180,6 +181,11 @@ export function move<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
+/** The letter a choice shows as in the editor (A, B, …), by its place in the list. */
+function choiceLetterOf(index: number): string {
+  return String.fromCharCode(65 + index);
+}
+
 function placeholders(text: string): string[] {
   return [...text.matchAll(TEMPLATE_PLACEHOLDER)].map((m) => m[1]!);
 }
@@ -246,6 +252,9 @@ export function validateItemForm(values: ItemFormValues): FormErrors {
       checkPlaceholders(`choices.${i}.text`, c.text);
       checkPlaceholders(`choices.${i}.feedback`, c.feedback);
     });
+    // Two choices a student would read as the same (the server refuses them too).
+    for (const { index, first } of duplicateChoiceTexts(values.choices))
+      add(`choices.${index}.text`, 'duplicate_choice_text', { letter: choiceLetterOf(first) });
     const correct = values.choices.filter((c) => c.correct).length;
     if (kind === 'single' && correct !== 1) add('choices', 'one_correct_choice_required');
     if (kind === 'multiple' && correct === 0) add('choices', 'correct_choice_required');
@@ -374,6 +383,14 @@ export function serverErrors(errors: FieldError[], values: ItemFormValues): Form
       out[path] = { code: path === 'choices' ? 'two_choices_required' : 'required' };
     } else if (code === 'max_below_min' || error.message === 'max_below_min') {
       out[path] = { code: 'max_below_min' };
+    } else if (code === 'duplicate_choice_text') {
+      // The server names the repeat; the form names the choice it repeats.
+      const index = Number(/^choices\.(\d+)\.text$/.exec(path)?.[1] ?? -1);
+      const first = duplicateChoiceTexts(values.choices).find((d) => d.index === index)?.first;
+      out[path] =
+        first === undefined
+          ? { code: 'duplicate_choice_text_any' }
+          : { code, values: { letter: choiceLetterOf(first) } };
     } else if (KNOWN_CODES.has(code)) {
       out[path] = { code };
     } else {
@@ -389,6 +406,7 @@ const KNOWN_CODES = new Set([
   'correct_choice_required',
   'two_choices_required',
   'duplicate_choice_id',
+  'duplicate_choice_text',
   'answer_required',
   'formula_invalid',
   'formula_not_finite',
@@ -406,6 +424,7 @@ const KNOWN_CODES = new Set([
 /** Every code the editor may show (the translation files carry one sentence each). */
 export const FORM_ERROR_CODES = [
   ...KNOWN_CODES,
+  'duplicate_choice_text_any',
   'required',
   'too_long',
   'too_many',
