@@ -6,6 +6,7 @@ import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth, type GenericOAuthUserInfo } from 'better-auth/plugins/generic-oauth';
 import { signUpSchema, userRoleSchema } from '@aprenda/shared/schemas/auth';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@aprenda/shared/constants';
+import { isGuessablePassword } from '@aprenda/shared/guessable-passwords';
 import type { DbHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './lib/logger.ts';
@@ -127,12 +128,44 @@ function githubProvider(env: AuthDeps['env']) {
  */
 export const authErrorScope = new AsyncLocalStorage<{ error?: unknown }>();
 
+/** The endpoints that set a new password, and the body field that carries it. */
+const NEW_PASSWORD_FIELD: Readonly<Partial<Record<string, string>>> = {
+  '/sign-up/email': 'password',
+  '/change-password': 'newPassword',
+  '/reset-password': 'newPassword',
+};
+
+/**
+ * An easily guessed new password is refused (children's accounts: "12345678" is the first thing
+ * anyone tries). Only within the length limits: a too short or too long one gets Better Auth's
+ * PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG as before. The answer becomes 400 `validation_failed`
+ * with `errors: [{ path: 'password', code: 'invalid', message: 'too easy to guess' }]`
+ * (modules/records/auth-problem.http.ts); the web's forms refuse the same passwords first.
+ */
+function refuseGuessablePassword(body: Record<string, unknown>, field: string) {
+  const password = body[field];
+  if (
+    typeof password === 'string' &&
+    password.length >= PASSWORD_MIN_LENGTH &&
+    password.length <= PASSWORD_MAX_LENGTH &&
+    isGuessablePassword(password)
+  ) {
+    throw APIError.from('BAD_REQUEST', {
+      code: 'VALIDATION_ERROR',
+      message: 'password: too easy to guess',
+    });
+  }
+}
+
 /** Requests to delete-user that came without a password (authRules → beforeDelete). */
 const deletionsWithoutPassword = new WeakSet<Request>();
 
 /**
  * Sign-up and profile rules Better Auth does not enforce by itself:
  * - sign-up must carry a valid `role` (`student` | `teacher`) and a non-blank name ≤ 100 chars;
+ * - a new password (sign-up, change-password, reset-password) is not an easily guessed one
+ *   ("12345678", "aaaaaaaa", "senha123": packages/shared/src/guessable-passwords.ts), else 400
+ *   `validation_failed` with the field error `password: too easy to guess`;
  * - the role is chosen once: `update-user` may not change it; a new name follows the sign-up's rule;
  * - `delete-user` takes no mailed-link fields, and marks a request without a password.
  * Errors keep Better Auth's shape (`{ code, message }`), code `VALIDATION_ERROR` / `FIELD_NOT_ALLOWED`.
@@ -149,6 +182,8 @@ const authRules = createAuthMiddleware(async (c) => {
       });
     }
   }
+  const newPassword = NEW_PASSWORD_FIELD[c.path];
+  if (newPassword) refuseGuessablePassword((c.body ?? {}) as Record<string, unknown>, newPassword);
   if (c.path === '/update-user') {
     const body = (c.body ?? {}) as Record<string, unknown>;
     if ('role' in body) {

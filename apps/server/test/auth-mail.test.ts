@@ -124,6 +124,16 @@ describe.each(dialects)('e-mail verification and password reset (%s)', (dialect)
       newPassword: 'curta',
     });
     expect(tooShort.status).toBe(400);
+    // An easily guessed password is refused, and the link still works.
+    const guessable = await jsonRequest(t, 'POST', '/pb/auth/reset-password', {
+      token,
+      newPassword: '12345678',
+    });
+    expect(guessable.status).toBe(400);
+    expect(await guessable.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ path: 'password', message: 'too easy to guess' }],
+    });
     const done = await jsonRequest(t, 'POST', '/pb/auth/reset-password', {
       token,
       newPassword: 'senha-nova-segura-2',
@@ -208,6 +218,18 @@ describe.each(dialects)('e-mail verification and password reset (%s)', (dialect)
     );
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as Problem).code).toBe('wrong_password');
+    const guessable = await jsonRequest(
+      t,
+      'POST',
+      '/pb/auth/change-password',
+      { currentPassword: user.password, newPassword: 'qwerty123', revokeOtherSessions: true },
+      bearer(user),
+    );
+    expect(guessable.status).toBe(400);
+    expect(await guessable.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ path: 'password', message: 'too easy to guess' }],
+    });
     const ok = await jsonRequest(
       t,
       'POST',

@@ -113,6 +113,34 @@ describe.each(dialects)('sign-up, sign-in, sign-out (%s)', (dialect) => {
     });
   });
 
+  it.each(['12345678', 'aaaaaaaa', '87654321', 'abcdefgh', 'Senha123', 'brasil123', 'qwerty123'])(
+    'refuses the easily guessed password %j with 400 validation_failed and stores nothing',
+    async (password) => {
+      const body = signUpBody({ password });
+      const res = await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', body);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+      expect(await res.json()).toMatchObject({
+        code: 'validation_failed',
+        authCode: 'VALIDATION_ERROR',
+        errors: [{ path: 'password', code: 'invalid', message: 'too easy to guess' }],
+      });
+      const row = await t.db.db
+        .selectFrom('user')
+        .select('id')
+        .where('email', '=', body.email)
+        .executeTakeFirst();
+      expect(row).toBeUndefined();
+    },
+  );
+
+  it("accepts ordinary passwords (the demo seed's among them)", async () => {
+    for (const password of ['aprenda-demo', 'girafa azul 7', 'segredo-123']) {
+      const res = await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', signUpBody({ password }));
+      expect(res.status, password).toBe(200);
+    }
+  });
+
   it('answers a duplicate e-mail with a 409 email_taken problem', async () => {
     const body = signUpBody();
     expect((await jsonRequest(t, 'POST', '/pb/auth/sign-up/email', body)).status).toBe(200);

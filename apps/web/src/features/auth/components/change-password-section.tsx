@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@aprenda/shared/constants';
+import { PASSWORD_MIN_LENGTH } from '@aprenda/shared/constants';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field, fieldAria } from '@/components/ui/field';
@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { errorText } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { changePassword } from '../lib/account';
+import { newPasswordError } from '../lib/auth-rules';
 
 type Name = 'current' | 'next' | 'confirm';
 
@@ -28,12 +29,10 @@ export function ChangePasswordSection() {
     if (pending) return;
     const found: Partial<Record<Name, string>> = {};
     if (!values.current) found.current = t('validation.required');
-    if (!values.next) found.next = t('validation.required');
-    else if (values.next.length < PASSWORD_MIN_LENGTH) {
-      found.next = t('validation.passwordMin', { min: PASSWORD_MIN_LENGTH });
-    } else if (values.next.length > PASSWORD_MAX_LENGTH) {
-      found.next = t('validation.tooLong', { max: PASSWORD_MAX_LENGTH });
-    } else if (values.next === values.current) found.next = t('changePassword.same');
+    // As at sign-up: the length, then not an easily guessed password (the server refuses it too).
+    const nextError = newPasswordError(values.next);
+    if (nextError) found.next = t(nextError.key, nextError.values ?? {});
+    else if (values.next === values.current) found.next = t('changePassword.same');
     if (!found.next && values.confirm !== values.next) found.confirm = t('reset.mismatch');
     setErrors(found);
     const first = (['current', 'next', 'confirm'] as const).find((n) => found[n]);

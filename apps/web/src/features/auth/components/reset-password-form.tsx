@@ -2,13 +2,14 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LinkIcon } from 'lucide-react';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@aprenda/shared/constants';
+import { PASSWORD_MIN_LENGTH } from '@aprenda/shared/constants';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Field, fieldAria } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorText } from '@/lib/errors';
 import { toastSuccess } from '@/lib/toast';
 import { RESET_TOKEN_STORAGE_KEY, resetPassword } from '../lib/account';
+import { newPasswordError } from '../lib/auth-rules';
 import { AuthCard, FormAlert } from './auth-card';
 
 /**
@@ -75,12 +76,9 @@ export function ResetPasswordForm() {
     if (pending || !token) return;
     setFormError(null);
     const next: typeof errors = {};
-    if (!values.password) next.password = t('validation.required');
-    else if (values.password.length < PASSWORD_MIN_LENGTH) {
-      next.password = t('validation.passwordMin', { min: PASSWORD_MIN_LENGTH });
-    } else if (values.password.length > PASSWORD_MAX_LENGTH) {
-      next.password = t('validation.tooLong', { max: PASSWORD_MAX_LENGTH });
-    }
+    // As at sign-up: the length, then not an easily guessed password (the server refuses it too).
+    const passwordError = newPasswordError(values.password);
+    if (passwordError) next.password = t(passwordError.key, passwordError.values ?? {});
     if (!next.password && values.confirm !== values.password) next.confirm = t('reset.mismatch');
     setErrors(next);
     if (next.password || next.confirm) {

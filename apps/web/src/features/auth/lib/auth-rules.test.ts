@@ -1,16 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@aprenda/shared/constants';
+import { isGuessablePassword } from '@aprenda/shared/guessable-passwords';
 import { signInSchema, signUpSchema } from '@aprenda/shared/schemas/auth';
-import { authFieldErrors, type AuthValues } from './auth-rules';
+import { authFieldErrors, newPasswordError, type AuthValues } from './auth-rules';
 import { issuesToFieldErrors, type FieldErrors } from './validation';
 
-/** What the forms showed when they validated with the shared zod schemas. */
+/**
+ * What the forms showed when they validated with the shared zod schemas, plus the server's refusal
+ * of an easily guessed new password (auth.ts, once the length is right) at sign-up.
+ */
 function withZod(mode: 'signIn' | 'signUp', values: AuthValues): FieldErrors {
   const parsed =
     mode === 'signUp'
       ? signUpSchema.safeParse(values)
       : signInSchema.safeParse({ email: values.email, password: values.password });
-  return parsed.success ? {} : issuesToFieldErrors(parsed.error.issues, { ...values });
+  const errors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues, { ...values });
+  if (mode === 'signIn' || errors.password || !isGuessablePassword(values.password)) return errors;
+  const out: FieldErrors = {};
+  for (const field of ['name', 'email', 'password', 'role']) {
+    const error = field === 'password' ? { key: 'validation.passwordGuessable' } : errors[field];
+    if (error) out[field] = error;
+  }
+  return out;
 }
 
 const names = [
@@ -46,6 +57,8 @@ const passwords = [
   '        ',
   'short',
   'segredo-123',
+  '12345678',
+  'Senha123',
   'x'.repeat(PASSWORD_MAX_LENGTH),
   'x'.repeat(PASSWORD_MAX_LENGTH + 1),
   ' '.repeat(PASSWORD_MAX_LENGTH + 1),
@@ -80,5 +93,100 @@ describe('authFieldErrors', () => {
         role: 'teacher',
       }),
     ).toEqual({});
+  });
+
+  it('refuses an easily guessed password at sign-up only (signing in with one still works)', () => {
+    const values = { name: 'Ana', email: 'ana@escola.com', password: '12345678', role: 'student' };
+    expect(authFieldErrors('signUp', values)).toEqual({
+      password: { key: 'validation.passwordGuessable' },
+    });
+    expect(authFieldErrors('signIn', values)).toEqual({});
+  });
+});
+
+describe('newPasswordError', () => {
+  it('checks the length first, then refuses easily guessed passwords', () => {
+    expect(newPasswordError('')).toEqual({ key: 'validation.required' });
+    expect(newPasswordError('1234567')).toEqual({
+      key: 'validation.passwordMin',
+      values: { min: 8 },
+    });
+    expect(newPasswordError('1'.repeat(PASSWORD_MAX_LENGTH + 1))).toEqual({
+      key: 'validation.tooLong',
+      values: { max: PASSWORD_MAX_LENGTH },
+    });
+    expect(newPasswordError('87654321')).toEqual({ key: 'validation.passwordGuessable' });
+    expect(newPasswordError('aprenda-demo')).toBeUndefined();
+  });
+});
+
+describe('isGuessablePassword', () => {
+  it.each([
+    // one character, or a short block, said again and again
+    'aaaaaaaa',
+    '11111111',
+    'AAAAAAAA',
+    '!!!!!!!!',
+    '12121212',
+    'abcabcabc',
+    '20242024',
+    'aaaaaaa1',
+    // straight runs of digits or letters, up or down
+    '12345678',
+    '123456789',
+    '1234567890',
+    '0987654321',
+    '87654321',
+    'abcdefgh',
+    'ABCDEFGH',
+    'hgfedcba',
+    '12345678!',
+    'abcdef12',
+    // common passwords, any case, with digits or punctuation after them
+    'senha123',
+    'Senha@2024',
+    'SENHA!!!!',
+    'brasil123',
+    'Brasil2026',
+    'aprenda123',
+    'password',
+    'Password1',
+    'passw0rd',
+    'qwerty123',
+    'qwertyuiop',
+    'asdfghjkl',
+    'iloveyou',
+    'flamengo10',
+    'família123',
+    '1q2w3e4r',
+    '147258369',
+  ])('refuses %j', (password) => {
+    expect(isGuessablePassword(password)).toBe(true);
+  });
+
+  it.each([
+    // the demo seed and the fixtures of the tests (e2e, server, web)
+    'aprenda-demo',
+    'senha-segura-1',
+    'senha-da-escola-1',
+    'segredo-123',
+    'senha-forte-k3j9x',
+    'senha-nova-segura-2',
+    'nova-senha-forte-9',
+    'outra-senha-123',
+    'antiga-123',
+    'nope-nope-1',
+    'wrong-password-1',
+    'not-the-password',
+    'errada-1-senha',
+    // ordinary passwords a child could choose
+    'girafa azul 7',
+    'MeuCachorroRex',
+    'juju2015',
+    '19283746',
+    'a9183746',
+    'xy-12345',
+  ])('accepts %j', (password) => {
+    expect(isGuessablePassword(password)).toBe(false);
   });
 });

@@ -4,13 +4,16 @@ import {
   PASSWORD_MIN_LENGTH,
   USER_ROLES,
 } from '@aprenda/shared/constants';
+import { isGuessablePassword } from '@aprenda/shared/guessable-passwords';
 import type { FieldErrors } from './validation';
 
 /**
  * The sign-in and sign-up forms' checks, without zod: the sign-in page is a first screen, and zod
  * (27 KB gzipped) would be a sixth of its JavaScript. They give exactly what
  * `issuesToFieldErrors(signUpSchema / signInSchema …)` gives — the same rules as the server's
- * schemas in packages/shared (auth-rules.test.ts holds them side by side).
+ * schemas in packages/shared (auth-rules.test.ts holds them side by side) — and, for a new
+ * password, the server's refusal of easily guessed ones (packages/shared/src/guessable-passwords.ts,
+ * zod-free too).
  */
 
 /** zod's `z.email()` pattern (zod/v4/core/regexes.ts, `email`): what the server accepts. */
@@ -59,6 +62,17 @@ function passwordError(password: string, min: number): FieldError | undefined {
   return undefined;
 }
 
+/**
+ * A new password (sign-up, "Alterar senha", "Redefinir senha"): the length rules, then not an
+ * easily guessed one ("12345678", "aaaaaaaa", "senha123") — as the server refuses it.
+ */
+export function newPasswordError(password: string): FieldError | undefined {
+  return (
+    passwordError(password, PASSWORD_MIN_LENGTH) ??
+    (isGuessablePassword(password) ? { key: 'validation.passwordGuessable' } : undefined)
+  );
+}
+
 /** Field errors (translation keys of the auth namespace) in the form's order; empty when valid. */
 export function authFieldErrors(mode: 'signIn' | 'signUp', values: AuthValues): FieldErrors {
   const checks: [string, FieldError | undefined][] =
@@ -66,7 +80,7 @@ export function authFieldErrors(mode: 'signIn' | 'signUp', values: AuthValues): 
       ? [
           ['name', nameError(values.name)],
           ['email', emailError(values.email)],
-          ['password', passwordError(values.password, PASSWORD_MIN_LENGTH)],
+          ['password', newPasswordError(values.password)],
           [
             'role',
             (USER_ROLES as readonly string[]).includes(values.role)
