@@ -1,6 +1,7 @@
 import {
   infiniteQueryOptions,
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQueries,
@@ -104,6 +105,20 @@ export function useTeachingClasses() {
   });
 }
 
+/** GET /classes/{id}/assignments — everything given to one class (any set, past ones too). */
+export function classAssignmentsQueryOptions(classId: string) {
+  return queryOptions({
+    queryKey: setsKeys.classAssignments(classId),
+    queryFn: ({ signal }) =>
+      api().get<Assignment[]>('/classes/{id}/assignments', { params: { id: classId }, signal }),
+  });
+}
+
+/** What was given to one class ('' = no class chosen yet: no request). */
+export function useClassAssignments(classId: string) {
+  return useQuery({ ...classAssignmentsQueryOptions(classId), enabled: classId !== '' });
+}
+
 /**
  * GET /classes/{id}/assignments for every class I teach, merged (by due date): where each set was
  * given. `pending`/`error` cover any of the calls; `refetch` asks again for the failed ones.
@@ -112,11 +127,7 @@ export function useTeachingAssignments() {
   const classes = useTeachingClasses();
   const ids = classes.data?.items.map((c) => c.id) ?? [];
   const results = useQueries({
-    queries: ids.map((id) => ({
-      queryKey: setsKeys.classAssignments(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api().get<Assignment[]>('/classes/{id}/assignments', { params: { id }, signal }),
-    })),
+    queries: ids.map((id) => classAssignmentsQueryOptions(id)),
   });
   const assignments = results
     .flatMap((r) => r.data ?? [])

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { Assignment } from '@aprenda/shared/schemas/exercises';
 import { createI18n } from '@/lib/i18n';
 import {
   assignFormValues,
   assignServerErrors,
   localInputToIso,
+  openRepeats,
+  repeatDueDates,
   scheduleValuesOf,
   toLocalInput,
   validateAssignForm,
@@ -160,5 +163,61 @@ describe('changing what was given', () => {
         attempts: 'Use um número inteiro de 0 a 10 (0 = sem limite).',
       },
     });
+  });
+});
+
+describe('giving a set again to the same class', () => {
+  const base: Assignment = {
+    id: 'a1',
+    class_id: 'c9',
+    class_title: 'Matemática — 9º ano',
+    set_id: 's2',
+    title: 'Lista 2',
+    description: '',
+    open_at: new Date(2026, 10, 20, 8, 0).toISOString(),
+    due_at: new Date(2026, 11, 5, 23, 59).toISOString(),
+    attempts_allowed: 1,
+    shuffle: true,
+    feedback: 'immediate',
+    event_id: 'e1',
+    size: 1,
+    created_at: '2026-11-20T12:00:00.000Z',
+  };
+  const now = new Date(2026, 11, 1, 10, 0);
+
+  it('counts only the same set not yet past due (a new round after the due date is no repeat)', () => {
+    const later = { ...base, id: 'a4', due_at: new Date(2027, 0, 12, 23, 59).toISOString() };
+    const upcoming = { ...base, id: 'a5', open_at: new Date(2026, 11, 20).toISOString() };
+    const given: Assignment[] = [
+      later,
+      { ...base, id: 'a2', due_at: new Date(2026, 10, 30, 23, 59).toISOString() },
+      { ...base, id: 'a3', set_id: 's1' },
+      base,
+    ];
+    expect(openRepeats(given, 's2', now).map((a) => a.id)).toEqual(['a1', 'a4']);
+    expect(openRepeats([upcoming], 's2', now)).toEqual([upcoming]);
+    expect(openRepeats(given, 's9', now)).toEqual([]);
+  });
+
+  it('words the due dates short, with the year only when not this year', () => {
+    const later = { ...base, due_at: new Date(2027, 0, 12, 23, 59).toISOString() };
+    expect(repeatDueDates('pt-BR', [base], now)).toBe('05/12');
+    expect(repeatDueDates('pt-BR', [base, later], now)).toBe('05/12 e 12/01/2027');
+    expect(repeatDueDates('en', [base, later], now)).toBe('12/05 and 01/12/2027');
+  });
+
+  it('says it in both languages', () => {
+    for (const lang of ['pt-BR', 'en'] as const) {
+      const text = createI18n().getFixedT(lang)('sets:assign.repeat.warning', {
+        title: 'Matemática — 9º ano',
+        dates: '05/12',
+        count: 1,
+      });
+      expect(text).toContain('Matemática — 9º ano');
+      expect(text).toContain('05/12');
+    }
+    expect(
+      t('sets:assign.repeat.warning', { title: 'Matemática — 9º ano', dates: '05/12', count: 1 }),
+    ).toBe('Esta lista já foi passada para Matemática — 9º ano (prazo 05/12). Passar de novo?');
   });
 });

@@ -207,3 +207,36 @@ export function dueText(language: string, iso: string): string {
     new Date(iso),
   );
 }
+
+/**
+ * The assignments of set `setId` among a class's that are not past due at `now`, soonest due
+ * first. Giving the set to that class again would show its students two identical entries (and
+ * the calendar two events), so the form asks first. A set given again once the earlier due date
+ * has passed (the next term, a second round) is no repeat.
+ */
+export function openRepeats(
+  assignments: readonly Assignment[],
+  setId: string,
+  now: Date = new Date(),
+): Assignment[] {
+  return assignments
+    .filter((a) => a.set_id === setId && Date.parse(a.due_at) > now.getTime())
+    .sort((a, b) => Date.parse(a.due_at) - Date.parse(b.due_at));
+}
+
+/** Their due dates in a sentence ("05/12" — with the year when not this year's; "05/12 e 12/12"). */
+export function repeatDueDates(
+  language: string,
+  assignments: readonly Assignment[],
+  now: Date = new Date(),
+): string {
+  const dates = assignments.map((a) => {
+    const due = new Date(a.due_at);
+    return new Intl.DateTimeFormat(language, {
+      day: '2-digit',
+      month: '2-digit',
+      ...(due.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+    }).format(due);
+  });
+  return new Intl.ListFormat(language, { type: 'conjunction' }).format(dates);
+}

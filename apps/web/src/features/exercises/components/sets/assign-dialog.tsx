@@ -1,6 +1,7 @@
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ATTEMPTS_MAX, type ExerciseSet } from '@aprenda/shared/schemas/exercises';
+import { ATTEMPTS_MAX, type Assignment, type ExerciseSet } from '@aprenda/shared/schemas/exercises';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,10 +13,17 @@ import {
 import { ErrorBox, LoadingState } from '@/components/ui/states';
 import { errorMessage } from '@/lib/errors';
 import { toastSuccess } from '@/lib/toast';
-import { useCreateAssignment, useTeachingClasses } from '../../api/sets';
+import {
+  classAssignmentsQueryOptions,
+  useClassAssignments,
+  useCreateAssignment,
+  useTeachingClasses,
+} from '../../api/sets';
 import {
   assignFormValues,
   dueText,
+  openRepeats,
+  repeatDueDates,
   validateAssignForm,
   type AssignFormValues,
 } from '../../lib/sets-assign';
@@ -44,24 +52,67 @@ export function AssignDialog({
   );
 }
 
+/**
+ * The form. A class that already has this set open (not past due) is said so before anything is
+ * sent: the save then waits for "Sim, passar de novo" (a checkbox, so a double click on the button
+ * never confirms it). What was typed stays; one save creates one assignment.
+ */
 function AssignForm({ set, onDone }: { set: ExerciseSet; onDone: () => void }) {
   const { t, i18n } = useTranslation(['sets', 'errors']);
   const id = useId();
+  const queryClient = useQueryClient();
   const classes = useTeachingClasses();
   const create = useCreateAssignment();
   const form = useAssignForm<AssignFormValues>(() => assignFormValues(new Date()));
   const { values, errors, formError } = form;
   const list = classes.data?.items ?? [];
   const classId = values.classId || (list.length === 1 ? list[0]!.id : '');
+  const given = useClassAssignments(classId);
+  const repeats = openRepeats(given.data ?? [], set.id);
+  /** The class the teacher said to give the set to again (choosing another asks again). */
+  const [again, setAgain] = useState<string | null>(null);
+  const confirmed = again !== null && again === classId;
+  const [checking, setChecking] = useState(false);
+  /** A save under way (the check, then the request): a second submit is ignored. */
+  const busy = useRef(false);
+  const mounted = useRef(true);
+  const againBox = useRef<HTMLInputElement>(null);
+  const [askAgain, setAskAgain] = useState(0);
 
-  function submit(e: FormEvent<HTMLFormElement>) {
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (askAgain > 0) againBox.current?.focus();
+  }, [askAgain]);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    if (busy.current) return;
     const result = validateAssignForm(t, set.id, { ...values, classId });
     if (!result.ok) {
       form.invalid(result.errors);
       return;
     }
+    busy.current = true;
+    setChecking(true);
     form.sending();
+    // What the class already has (cached, or asked now). Not knowing does not stop the save.
+    const options = classAssignmentsQueryOptions(result.classId);
+    const known = await queryClient
+      .fetchQuery({ ...options, retry: false })
+      .catch(() => queryClient.getQueryData<Assignment[]>(options.queryKey) ?? null);
+    if (!mounted.current) return;
+    setChecking(false);
+    if (known && openRepeats(known, set.id).length > 0 && again !== result.classId) {
+      busy.current = false;
+      form.held(t('sets:assign.repeat.held'));
+      setAskAgain((n) => n + 1);
+      return;
+    }
     create.mutate(
       { classId: result.classId, body: result.data },
       {
@@ -70,7 +121,10 @@ function AssignForm({ set, onDone }: { set: ExerciseSet; onDone: () => void }) {
           toastSuccess(t('assign.done', { title: assignment.class_title, due }));
           onDone();
         },
-        onError: form.refused,
+        onError: (failure) => {
+          busy.current = false;
+          form.refused(failure);
+        },
       },
     );
   }
@@ -86,8 +140,9 @@ function AssignForm({ set, onDone }: { set: ExerciseSet; onDone: () => void }) {
   if (list.length === 0) {
     return <p className="text-sm text-zinc-300">{t('assign.noClasses')}</p>;
   }
+  const repeated = repeats.length > 0;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
       <AssignFields
         id={id}
         classes={list}
@@ -96,6 +151,36 @@ function AssignForm({ set, onDone }: { set: ExerciseSet; onDone: () => void }) {
         attemptsMax={ATTEMPTS_MAX}
         onChange={form.change}
       />
+      <div aria-live="polite">
+        {repeated ? (
+          <div className="flex flex-col gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
+            <p id={`${id}-repeat`} className="[overflow-wrap:anywhere]">
+              {t('assign.repeat.warning', {
+                title: list.find((c) => c.id === classId)?.title ?? repeats[0]!.class_title,
+                dates: repeatDueDates(i18n.language, repeats),
+                count: repeats.length,
+              })}
+            </p>
+            <div className="flex items-start gap-3">
+              <input
+                ref={againBox}
+                id={`${id}-again`}
+                type="checkbox"
+                className="mt-0.5 size-4 accent-violet-500"
+                aria-describedby={`${id}-repeat`}
+                checked={confirmed}
+                onChange={(e) => {
+                  setAgain(e.target.checked ? classId : null);
+                  form.clearLine();
+                }}
+              />
+              <label htmlFor={`${id}-again`} className="font-medium">
+                {t('assign.repeat.confirm')}
+              </label>
+            </div>
+          </div>
+        ) : null}
+      </div>
       {formError ? (
         <p role="alert" className="text-sm text-destructive">
           {formError}
@@ -105,8 +190,8 @@ function AssignForm({ set, onDone }: { set: ExerciseSet; onDone: () => void }) {
         <Button type="button" variant="outline" onClick={onDone}>
           {t('cancel')}
         </Button>
-        <Button type="submit" pending={create.isPending}>
-          {t('assign.submit')}
+        <Button type="submit" pending={checking || create.isPending}>
+          {repeated && confirmed ? t('assign.repeat.submit') : t('assign.submit')}
         </Button>
       </DialogFooter>
     </form>

@@ -29,6 +29,15 @@ export function useAssignForm<V extends object>(initial: () => V) {
       setErrors(found);
       setFormError(t('sets:assign.fixFields'));
     },
+    /** Nothing wrong on the fields, but the save waits for the teacher (the form's line says why). */
+    held(message: string) {
+      setErrors({});
+      setFormError(message);
+    },
+    /** The form's line is no longer true (what it asked for was done). */
+    clearLine() {
+      setFormError(null);
+    },
     /** Checks passed: the request goes. */
     sending() {
       setErrors({});
