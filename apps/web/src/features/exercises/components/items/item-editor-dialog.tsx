@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ItemDetail } from '@aprenda/shared/schemas/exercises';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useSession } from '@/lib/session';
+import { clearItemDraft, itemDraftKey } from '../../lib/item-draft';
 import { ItemForm } from './item-form';
 
 /** The editor fills the screen on a phone and is a wide dialog from `sm` up. */
@@ -11,7 +13,8 @@ export const fullScreenOnPhone =
 
 /**
  * Write or edit an item in a dialog (a full-screen sheet at 360 px). Closing with unsaved changes
- * asks first.
+ * asks first; unsaved changes are kept on the device per user and question until saved or
+ * discarded, and come back when the same question's editor opens again (lib/item-draft.ts).
  */
 export function ItemEditorDialog({
   open,
@@ -24,6 +27,8 @@ export function ItemEditorDialog({
   item?: ItemDetail;
 }) {
   const { t } = useTranslation('exercises');
+  const { data: me } = useSession();
+  const draftKey = me ? itemDraftKey(me.id, item?.id) : null;
   const dirty = useRef(false);
   const [askDiscard, setAskDiscard] = useState(false);
 
@@ -49,6 +54,7 @@ export function ItemEditorDialog({
             <ItemForm
               key={item?.id ?? 'new'}
               item={item}
+              draftKey={draftKey}
               onDirty={(value) => {
                 dirty.current = value;
               }}
@@ -67,6 +73,7 @@ export function ItemEditorDialog({
         cancelLabel={t('editor.keepEditing')}
         onConfirm={() => {
           setAskDiscard(false);
+          if (draftKey) clearItemDraft(draftKey);
           close();
         }}
       />

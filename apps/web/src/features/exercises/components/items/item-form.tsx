@@ -1,5 +1,6 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Undo2 } from 'lucide-react';
 import { ITEM_KINDS, type ItemDetail, type ItemKind } from '@aprenda/shared/schemas/exercises';
 import { SkillField } from '@/components/skills/skill-field';
 import { Button } from '@/components/ui/button';
@@ -20,6 +21,12 @@ import {
   type FormErrors,
   type ItemFormValues,
 } from '../../lib/item-form';
+import {
+  clearItemDraft,
+  loadItemDraft,
+  sameItemValues,
+  storeItemDraft,
+} from '../../lib/item-draft';
 import { AcceptedField, ExpressionField, NumericField } from './answer-fields';
 import { ChoicesField } from './choices-field';
 import type { EditorPartProps } from './field-props';
@@ -47,14 +54,20 @@ const CLEARS: Partial<Record<keyof ItemFormValues, string[]>> = {
  * The item editor's form: kind, stem, the kind's answer, template, explanation, skill and
  * visibility. Checks run before sending; the server's faults land on the same fields; what was
  * typed always stays. A new item may be saved "e criar outra" (same kind, skill and visibility).
+ * With a `draftKey`, unsaved values are kept on the device (lib/item-draft.ts) and come back, with
+ * a notice and "Descartar rascunho", when the editor of the same question opens again; leaving the
+ * page with unsaved values asks first.
  */
 export function ItemForm({
   item,
+  draftKey = null,
   onDirty,
   onCancel,
   onDone,
 }: {
   item?: ItemDetail;
+  /** Where the unsaved question is kept on this device (null: nowhere, e.g. session unknown). */
+  draftKey?: string | null;
   onDirty: (dirty: boolean) => void;
   onCancel: () => void;
   onDone: () => void;
@@ -63,7 +76,26 @@ export function ItemForm({
   const id = useId();
   const stemRef = useRef<HTMLTextAreaElement>(null);
   const [initial, setInitial] = useState<ItemFormValues>(() => itemFormValues(item));
-  const [values, setValues] = useState<ItemFormValues>(initial);
+  // The teacher's draft wins over the saved question, even one changed on the server since.
+  const [restored] = useState<ItemFormValues | null>(() => {
+    const draft = draftKey ? loadItemDraft(draftKey) : null;
+    return draft && !sameItemValues(draft, initial) ? draft : null;
+  });
+  const [values, setValues] = useState<ItemFormValues>(restored ?? initial);
+  const [restoredNotice, setRestoredNotice] = useState(restored !== null);
+  const dirty = !sameItemValues(values, initial);
+  // A restored draft is unsaved work: closing asks first.
+  const markRestored = useEffectEvent(() => {
+    if (restored) onDirty(true);
+  });
+  useEffect(() => markRestored(), []);
+  // Reloading, closing the tab or leaving the app with unsaved values asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const beforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => window.removeEventListener('beforeunload', beforeUnload);
+  }, [dirty]);
   const [errors, setErrors] = useState<FormErrors>({});
   const create = useCreateItem();
   const update = useUpdateItem();
@@ -78,7 +110,10 @@ export function ItemForm({
   function set(patch: Partial<ItemFormValues>) {
     const next = { ...values, ...patch };
     setValues(next);
-    onDirty(JSON.stringify(next) !== JSON.stringify(initial));
+    const changed = !sameItemValues(next, initial);
+    onDirty(changed);
+    if (draftKey && changed) storeItemDraft(draftKey, next);
+    else if (draftKey) clearItemDraft(draftKey);
     const prefixes = Object.keys(patch).flatMap((k) => CLEARS[k as keyof ItemFormValues] ?? []);
     if (prefixes.length > 0) {
       setErrors((e) =>
@@ -89,6 +124,19 @@ export function ItemForm({
         ),
       );
     }
+  }
+
+  function forgetDraft() {
+    if (draftKey) clearItemDraft(draftKey);
+    setRestoredNotice(false);
+  }
+
+  /** "Descartar rascunho": back to the saved question (or an empty one). */
+  function discardDraft() {
+    forgetDraft();
+    setValues(initial);
+    setErrors({});
+    onDirty(false);
   }
 
   function showErrors(found: FormErrors) {
@@ -117,6 +165,7 @@ export function ItemForm({
         {
           onSuccess: () => {
             toastSuccess(t('editor.updated'));
+            forgetDraft();
             onDirty(false);
             onDone();
           },
@@ -128,6 +177,7 @@ export function ItemForm({
     create.mutate(body, {
       onSuccess: () => {
         toastSuccess(t('editor.created'));
+        forgetDraft();
         if (!andNew) {
           onDirty(false);
           onDone();
@@ -153,6 +203,15 @@ export function ItemForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-5">
+      {restoredNotice ? (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-sky-400/40 bg-sky-400/10 p-2 text-sm">
+          <p role="status">{t('editor.draftRestored')}</p>
+          <Button type="button" variant="outline" size="sm" onClick={discardDraft}>
+            <Undo2 aria-hidden />
+            {t('editor.discardDraft')}
+          </Button>
+        </div>
+      ) : null}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{t('editor.kind')}</legend>
         <RadioGroup
