@@ -564,14 +564,22 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
     const bytes = new Uint8Array(await csv.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // a BOM: Excel reads UTF-8
     const text = new TextDecoder().decode(bytes);
-    expect(text.split('\r\n')[0]).toBe('student,submitted_at,late,score,Q1,Q2,Q3,Q4');
+    // pt-BR by default: `;` between cells, Portuguese headers (docs/api/exercises.md).
+    expect(text.split('\r\n')[0]).toBe('Estudante;Entregue em;Atrasada;Nota (%);Q1;Q2;Q3;Q4');
     const itemsCsv = await t.app.request(
       `/api/assignments/${assignment.id}/results.csv?table=items`,
       {
         headers: { authorization: `Bearer ${teacher.token}` },
       },
     );
-    expect(await itemsCsv.text()).toContain('too_easy');
+    expect(await itemsCsv.text()).toContain('muito fácil');
+    const itemsCsvEn = await t.app.request(
+      `/api/assignments/${assignment.id}/results.csv?table=items&lang=en`,
+      {
+        headers: { authorization: `Bearer ${teacher.token}` },
+      },
+    );
+    expect(await itemsCsvEn.text()).toContain('too easy');
   });
 
   it('results: questions are numbered as the list has them, not as a shuffled attempt showed them', async () => {
@@ -686,7 +694,7 @@ describe.each(dialects)('exercises: sets, assignments and results (%s)', (dialec
       headers: { authorization: `Bearer ${teacher.token}` },
     });
     expect((await csv.text()).split('\r\n')[0]).toBe(
-      'student,submitted_at,late,score,Q1,Q2,Q3,Q4,Q5',
+      'Estudante;Entregue em;Atrasada;Nota (%);Q1;Q2;Q3;Q4;Q5',
     );
   });
 

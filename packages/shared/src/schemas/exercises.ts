@@ -501,7 +501,7 @@ export interface AssignmentResults {
 /** `?lang=` of the attempt routes (numbers in correct answers). */
 export const langQuerySchema = z.object({ lang: answerLanguageSchema });
 
-/** GET /assignments/{id}/results.csv?table=grid|items. */
+/** GET /assignments/{id}/results.csv?table=grid|items (the server adds `lang` and `tz`: results-csv.ts). */
 export const resultsCsvQuerySchema = z.object({
   table: z.enum(['grid', 'items']).default('grid'),
 });

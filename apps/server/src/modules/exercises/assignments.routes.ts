@@ -5,7 +5,6 @@ import {
   attemptAnswerSchema,
   langQuerySchema,
   listSetsQuerySchema,
-  resultsCsvQuerySchema,
   setInputSchema,
 } from '@aprenda/shared/schemas/exercises';
 import type { AppContext, AppEnv } from '../../context.ts';
@@ -21,7 +20,8 @@ import {
   updateAssignment,
 } from './assignments.service.ts';
 import { answerAttempt, getAttempt, startAttempt, submitAttempt } from './attempts.service.ts';
-import { assignmentResults, resultsCsv } from './results.service.ts';
+import { resultsCsv, resultsCsvFullQuerySchema } from './results-csv.ts';
+import { assignmentResults } from './results.service.ts';
 import { createSet, deleteSet, getSet, listSets, updateSet } from './sets.service.ts';
 
 /**
@@ -84,13 +84,13 @@ export function assignmentsRoutes(ctx: AppContext) {
   r.get(
     '/assignments/:id/results.csv',
     params('id'),
-    zv('query', resultsCsvQuerySchema),
+    zv('query', resultsCsvFullQuerySchema),
     async (c) => {
       const { fileName, csv } = await resultsCsv(
         ctx,
         currentUser(c).id,
         c.req.valid('param').id,
-        c.req.valid('query').table,
+        c.req.valid('query'),
       );
       return c.body(csv, 200, {
         'content-type': 'text/csv; charset=utf-8',

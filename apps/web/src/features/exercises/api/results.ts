@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { AssignmentResults } from '@aprenda/shared/schemas/exercises';
 import { api } from '@/lib/api-client';
 import { downloadBlob } from '@/lib/download';
+import { timeZone } from '@/lib/time-zone';
 
 export const resultsKeys = {
   one: (assignmentId: string) => ['exercises', 'results', assignmentId] as const,
@@ -21,21 +22,27 @@ export function useAssignmentResults(assignmentId: string) {
 
 export type ResultsTable = 'grid' | 'items';
 
-/** GET /assignments/{id}/results.csv?table — saved by the browser as `fileName`. */
+/**
+ * GET /assignments/{id}/results.csv?table&lang&tz — in the user's language (pt-BR: `;` and a
+ * decimal comma, as Excel in Portuguese reads it) with hand-in times in the browser's time zone;
+ * saved by the browser as `fileName`.
+ */
 export function useResultsCsv() {
   return useMutation({
     mutationFn: async ({
       assignmentId,
       table,
+      lang,
       fileName,
     }: {
       assignmentId: string;
       table: ResultsTable;
+      lang: 'pt-BR' | 'en';
       fileName: string;
     }) => {
       const blob = await api().get<Blob>('/assignments/{id}/results.csv', {
         params: { id: assignmentId },
-        query: { table },
+        query: { table, lang, tz: timeZone() },
         responseType: 'blob',
       });
       downloadBlob(blob, fileName);
