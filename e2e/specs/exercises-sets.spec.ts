@@ -317,7 +317,10 @@ test('a teacher builds a set with two items and a draw, gives it to a class, and
   ]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   const csv = await (await download.createReadStream()).toArray();
-  expect(Buffer.concat(csv).toString('utf8')).toContain('Estudante A4');
+  const gridText = Buffer.concat(csv).toString('utf8');
+  expect(gridText).toContain('Estudante A4');
+  // For Excel in Portuguese: a BOM, ';' between values, the headers in Portuguese.
+  expect(gridText.startsWith('\uFEFFEstudante;Entregue em;Atrasada;Nota (%);')).toBe(true);
   const [itemsCsv] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Baixar análise (CSV)' }).click(),
