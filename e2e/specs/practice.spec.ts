@@ -499,3 +499,31 @@ test('an answer typed and not sent yet survives a reload of the question', async
   await studentContext.close();
   await teacherContext.close();
 });
+
+test('an expression typed into the maths field and not sent survives a reload', async ({
+  browser,
+  baseURL,
+}) => {
+  const {
+    student: page,
+    studentContext,
+    teacherContext,
+  } = await seed(browser, baseURL, ['expression']);
+  await page.goto('/dashboard/adaptive');
+  await page.getByRole('link', { name: 'O que eu mais preciso' }).click();
+  const field = page.locator('math-field');
+  await expect(field).toBeVisible();
+  await field.click();
+  // mathlive takes the focus a moment after the click: type once it has it.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('MATH-FIELD');
+  await page.keyboard.type('2x+2');
+  const value = () => field.evaluate((el) => (el as HTMLElement & { value: string }).value);
+  await expect.poll(value).toBe('2x+2');
+  await page.reload();
+  await expect(field).toBeVisible();
+  await expect.poll(value).toBe('2x+2');
+  await page.getByRole('button', { name: 'Responder' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Certo!' })).toBeVisible();
+  await studentContext.close();
+  await teacherContext.close();
+});
