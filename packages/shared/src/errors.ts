@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'owner_protected',
   'owner_only',
   'owner_target_not_teacher',
+  'class_archived',
   'sign_in_locked',
   'database_unavailable',
   'storage_full',

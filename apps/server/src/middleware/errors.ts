@@ -76,6 +76,7 @@ export const STATUS_OF = {
   owner_protected: 403,
   owner_only: 403,
   owner_target_not_teacher: 409,
+  class_archived: 409,
   sign_in_locked: 429,
   database_unavailable: 503,
   storage_full: 507,

@@ -88,6 +88,18 @@ export const updateClassSchema = z
   });
 export type UpdateClassInput = z.input<typeof updateClassSchema>;
 
+/**
+ * GET /classes/teaching?archived=1&limit&cursor — `archived=1` (or `true`): the archived classes I
+ * teach (the teacher's "Arquivadas") instead of the active ones.
+ */
+export const teachingQuerySchema = pageQuerySchema.extend({
+  archived: z
+    .enum(['0', '1', 'false', 'true'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+export type TeachingQuery = z.input<typeof teachingQuerySchema>;
+
 /** POST /classes/{id}/members?user_id=…|email=…&role=… (no body). */
 export const addMemberQuerySchema = z
   .object({
@@ -266,6 +278,11 @@ export interface ClassDetail {
   /** Adaptive practice aims at this share of right answers (0.70–0.90, default 0.80). */
   practice_target: number;
   owner_id: string;
+  /**
+   * Archived by its owner (POST /classes/{id}/archive): out of every list, hidden from its students
+   * (404), read-only for its teachers (409 `class_archived`) until restored.
+   */
+  archived: boolean;
   created_at: string;
   updated_at: string;
   role: MemberRole;

@@ -14,6 +14,7 @@ export type ClassRow = Pick<
   | 'require_socratic'
   | 'practice_target'
   | 'owner_id'
+  | 'archived'
   | 'created_at'
   | 'updated_at'
 >;
@@ -31,6 +32,7 @@ export const CLASS_ROW_COLUMNS = [
   'require_socratic',
   'practice_target',
   'owner_id',
+  'archived',
   'created_at',
   'updated_at',
 ] as const satisfies ReadonlyArray<keyof ClassRow>;

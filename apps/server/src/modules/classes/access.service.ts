@@ -1,7 +1,7 @@
 import type { MemberRole } from '@aprenda/shared/constants';
 import type { AppContext } from '../../context.ts';
 import type { Trx } from '../../db/types.ts';
-import { forbidden, notFound } from '../../lib/app-error.ts';
+import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { createUserAction } from '../records/public.ts';
 import { lockClassOwner, selectClassForMember, type ClassRow } from './access.queries.ts';
 
@@ -29,6 +29,33 @@ export async function classAccess(
   const found = await selectClassForMember(ctx.db.db, classId, userId);
   if (!found) throw notFound('No such class');
   return { klass: found.klass, role: found.role, userId };
+}
+
+/**
+ * The class as the class routes show it: as classAccess, but an archived class does not exist for
+ * its students (404, as for a non-member — it left their lists); its teachers still open it.
+ * (Other modules keep classAccess: a teacher still reads a student's linked conversation, and a
+ * student their own work, of an archived class.)
+ */
+export async function visibleClassAccess(
+  ctx: ReadCtx,
+  classId: string,
+  userId: string,
+): Promise<ClassAccess> {
+  const access = await classAccess(ctx, classId, userId);
+  if (isArchived(access) && access.role !== 'teacher') throw notFound('No such class');
+  return access;
+}
+
+/** Whether the class is archived (hidden from lists, read-only until restored). */
+export const isArchived = (access: ClassAccess): boolean => Boolean(access.klass.archived);
+
+export const classArchived = () =>
+  conflict('This class is archived; its owner can restore it', 'class_archived');
+
+/** 409 `class_archived` when the class is archived: nothing in it changes until it is restored. */
+export function requireActive(access: ClassAccess): void {
+  if (isArchived(access)) throw classArchived();
 }
 
 /** 403 unless the caller teaches the class. */

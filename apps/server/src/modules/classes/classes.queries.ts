@@ -52,14 +52,20 @@ type UserClassArgs = { now: string; userId: string; afterCreatedAt: string; afte
  * per database handle (decision 0032; db/prepared.ts). The user's memberships come in the
  * list's order from the index class_members (user_id, class_created_at, class_id, role)
  * (migration 0024): walked backwards from the cursor, each joined to its class by primary key,
- * archived ones skipped, stopping after limit + 1 rows — no sort. The teachers' names are the
+ * archived ones skipped (or, for the teacher's "Arquivadas", only archived ones kept), stopping
+ * after limit + 1 rows — no sort. The teachers' names are the
  * class row's `teacher_names` (kept by triggers), each class's next event (not over at `now`,
  * the one that ends first) one seek of class_events (class_id, range_end, starts_at, id)
  * (migration 0013) with LIMIT 1, evaluated for the rows returned only. The LIMIT is a literal and
  * the compared values `cast(? as text)` (as in decision 0026): SQLite prepares the statement
  * once, not on every run.
  */
-function userClassPageQuery(which: 'mine' | 'teaching', cursor: boolean, limit: number) {
+function userClassPageQuery(
+  which: 'mine' | 'teaching',
+  archived: boolean,
+  cursor: boolean,
+  limit: number,
+) {
   return preparedQuery<UserClassArgs, UserClassRow>((db, arg) => {
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
     const json = postgres ? sql.raw('json_build_array') : sql.raw('json_array');
@@ -83,7 +89,7 @@ function userClassPageQuery(which: 'mine' | 'teaching', cursor: boolean, limit: 
       ])
       .select(nextEvent.as('next_event'))
       .where('m.user_id', '=', txt(arg('userId')))
-      .where('c.archived', '=', sql.lit(0));
+      .where('c.archived', '=', sql.lit(archived ? 1 : 0));
     if (which === 'teaching') q = q.where('m.role', '=', sql.lit('teacher'));
     if (cursor) {
       q = q.where(
@@ -100,7 +106,7 @@ function userClassPageQuery(which: 'mine' | 'teaching', cursor: boolean, limit: 
   });
 }
 
-/** The list queries by shape: `(limit + 1) * 4 + which * 2 + cursor`. */
+/** The list queries by shape: `(limit + 1) * 8 + archived * 4 + which * 2 + cursor`. */
 const userClassPageQueries = new Map<number, ReturnType<typeof userClassPageQuery>>();
 
 /** `cast(? as text)`: see userClassPageQuery. */
@@ -108,7 +114,8 @@ const txt = (value: string) => sql<string>`cast(${value} as text)`;
 
 /**
  * A page of the classes the user belongs to (`which: 'teaching'`: as a teacher), archived ones
- * left out, newest first (created_at desc, id desc; the cursor is the last item's pair). ONE
+ * left out (`archived: true`: only archived ones), newest first (created_at desc, id desc; the
+ * cursor is the last item's pair). ONE
  * statement per page whatever its size, prepared once per shape (userClassPageQuery).
  */
 export async function selectUserClassPage(
@@ -117,12 +124,14 @@ export async function selectUserClassPage(
   which: 'mine' | 'teaching',
   page: { limit: number; cursor?: string | undefined },
   now: string,
+  archived = false,
 ): Promise<Page<ClassSummary>> {
   const after = page.cursor ? (decodeCursor(page.cursor, 2) as [string, string]) : null;
-  const shape = (page.limit + 1) * 4 + (which === 'teaching' ? 2 : 0) + (after ? 1 : 0);
+  const shape =
+    (page.limit + 1) * 8 + (archived ? 4 : 0) + (which === 'teaching' ? 2 : 0) + (after ? 1 : 0);
   let query = userClassPageQueries.get(shape);
   if (!query) {
-    query = userClassPageQuery(which, after !== null, page.limit);
+    query = userClassPageQuery(which, archived, after !== null, page.limit);
     userClassPageQueries.set(shape, query);
   }
   const rows = await query.all(db, {
@@ -233,6 +242,7 @@ export function toClassDetail(
     require_socratic: Boolean(klass.require_socratic),
     practice_target: Number(klass.practice_target),
     owner_id: klass.owner_id,
+    archived: Boolean(klass.archived),
     created_at: klass.created_at,
     updated_at: klass.updated_at,
     role,
@@ -287,10 +297,10 @@ export type ClassChanges = Pick<
   | 'updated_at'
 >;
 
-/** Change a class; its row as it now is (undefined when it is gone). */
 /**
- * Change the class, if `teacherId` teaches it — checked in the updating statement itself, so a
- * rename is one round trip after the session (undefined: no such class, or not its teacher).
+ * Change the class, if `teacherId` teaches it and it is not archived — checked in the updating
+ * statement itself, so a rename is one round trip after the session (undefined: no such class,
+ * not its teacher, or archived).
  */
 export async function updateClassRow(
   db: Executor,
@@ -302,6 +312,7 @@ export async function updateClassRow(
     .updateTable('classes')
     .set(set)
     .where('id', '=', classId)
+    .where('archived', '=', 0)
     .where((eb) =>
       eb.exists(
         eb
@@ -312,6 +323,28 @@ export async function updateClassRow(
           .where('m.role', '=', 'teacher'),
       ),
     )
+    .returning(CLASS_ROW_COLUMNS)
+    .executeTakeFirst();
+}
+
+/**
+ * Archive (or restore) the class if `ownerId` still owns it — checked in the updating statement,
+ * so an ownership moved meanwhile is seen. Its row as it now is; undefined when not the owner (or
+ * gone). The update of `classes` bumps every member's `classes` version (classes.cache.ts), so
+ * their cached lists drop (or regain) it at once.
+ */
+export async function setClassArchived(
+  db: Executor,
+  classId: string,
+  ownerId: string,
+  archived: boolean,
+  updatedAt: string,
+): Promise<ClassRow | undefined> {
+  return db
+    .updateTable('classes')
+    .set({ archived: archived ? 1 : 0, updated_at: updatedAt })
+    .where('id', '=', classId)
+    .where('owner_id', '=', ownerId)
     .returning(CLASS_ROW_COLUMNS)
     .executeTakeFirst();
 }

@@ -8,6 +8,7 @@ import {
   createInviteSchema,
   eventsQuerySchema,
   joinByCodeSchema,
+  teachingQuerySchema,
   transferOwnershipSchema,
   updateClassSchema,
   updateEventSchema,
@@ -16,7 +17,7 @@ import type { AppContext, AppEnv } from '../../context.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';
 import { currentUser, requireUser } from '../../middleware/session.ts';
 import { idParams as params, zv } from '../../middleware/validate.ts';
-import { classAccess } from './access.service.ts';
+import { classAccess, visibleClassAccess } from './access.service.ts';
 import {
   classDetail,
   classListValidUntil,
@@ -24,6 +25,7 @@ import {
   deleteClass,
   listUserClasses,
   resetClassCode,
+  setArchived,
   transferOwnership,
   updateClass,
 } from './classes.service.ts';
@@ -51,23 +53,42 @@ export function classesRoutes(ctx: AppContext) {
   // Static paths first: they must win over `/:id`.
   // Lists of my classes: from the response cache while no class, membership, event or teacher's
   // name has changed since (the `classes` data version; decision 0018) and none of the listed
-  // next events is over yet (then another one is next).
-  for (const which of ['mine', 'teaching'] as const) {
-    // Not `async`: cachedJson's promise is handed on as it is (decision 0048).
-    r.get(`/${which}`, zv('query', pageQuerySchema), (c) => {
-      const user = currentUser(c);
-      const page = c.req.valid('query');
-      const key = JSON.stringify(['classes', which, user.id, page.limit, page.cursor ?? '']);
-      return cachedJson(
-        c,
-        ctx,
-        key,
-        [classesScope],
-        () => listUserClasses(ctx, user.id, which, page),
-        classListValidUntil,
-      );
-    });
-  }
+  // next events is over yet (then another one is next). Archiving or restoring a class updates
+  // its row, which bumps every member's version: the lists drop or regain it at once.
+  // Not `async`: cachedJson's promise is handed on as it is (decision 0048).
+  r.get('/mine', zv('query', pageQuerySchema), (c) => {
+    const user = currentUser(c);
+    const page = c.req.valid('query');
+    const key = JSON.stringify(['classes', 'mine', user.id, page.limit, page.cursor ?? '']);
+    return cachedJson(
+      c,
+      ctx,
+      key,
+      [classesScope],
+      () => listUserClasses(ctx, user.id, 'mine', page),
+      classListValidUntil,
+    );
+  });
+  // `?archived=1`: the archived classes I teach ("Arquivadas"), same order and cursor.
+  r.get('/teaching', zv('query', teachingQuerySchema), (c) => {
+    const user = currentUser(c);
+    const { archived, ...page } = c.req.valid('query');
+    const key = JSON.stringify([
+      'classes',
+      archived ? 'teaching-archived' : 'teaching',
+      user.id,
+      page.limit,
+      page.cursor ?? '',
+    ]);
+    return cachedJson(
+      c,
+      ctx,
+      key,
+      [classesScope],
+      () => listUserClasses(ctx, user.id, 'teaching', page, archived),
+      classListValidUntil,
+    );
+  });
 
   r.post('/', zv('json', createClassSchema), async (c) => {
     const user = currentUser(c);
@@ -97,7 +118,7 @@ export function classesRoutes(ctx: AppContext) {
   r.post('/invites', zv('json', createInviteSchema), async (c) => {
     const user = currentUser(c);
     const { class_id, ...input } = c.req.valid('json');
-    const access = await classAccess(ctx, class_id, user.id);
+    const access = await visibleClassAccess(ctx, class_id, user.id);
     return c.json(await createInvite(ctx, access, input), 201);
   });
 
@@ -118,9 +139,11 @@ export function classesRoutes(ctx: AppContext) {
     return c.body(null, 204);
   });
 
+  // From here on an archived class does not exist for its students (visibleClassAccess: 404).
   r.get('/:id', params('id'), async (c) => {
     const user = currentUser(c);
-    return c.json(await classDetail(ctx, await classAccess(ctx, c.req.valid('param').id, user.id)));
+    const access = await visibleClassAccess(ctx, c.req.valid('param').id, user.id);
+    return c.json(await classDetail(ctx, access));
   });
 
   r.put('/:id', params('id'), zv('json', updateClassSchema), async (c) => {
@@ -131,26 +154,38 @@ export function classesRoutes(ctx: AppContext) {
 
   r.delete('/:id', params('id'), async (c) => {
     const user = currentUser(c);
-    await deleteClass(ctx, await classAccess(ctx, c.req.valid('param').id, user.id));
+    await deleteClass(ctx, await visibleClassAccess(ctx, c.req.valid('param').id, user.id));
     return c.body(null, 204);
   });
 
+  // Archive / restore (the owner only; co-teachers 403 `owner_only`).
+  for (const [path, archived] of [
+    ['archive', true],
+    ['restore', false],
+  ] as const) {
+    r.post(`/:id/${path}`, params('id'), async (c) => {
+      const user = currentUser(c);
+      const access = await visibleClassAccess(ctx, c.req.valid('param').id, user.id);
+      return c.json(await classDetail(ctx, await setArchived(ctx, access, archived)));
+    });
+  }
+
   r.post('/:id/owner', params('id'), zv('json', transferOwnershipSchema), async (c) => {
     const user = currentUser(c);
-    const access = await classAccess(ctx, c.req.valid('param').id, user.id);
+    const access = await visibleClassAccess(ctx, c.req.valid('param').id, user.id);
     const next = await transferOwnership(ctx, access, c.req.valid('json').user_id);
     return c.json(await classDetail(ctx, next));
   });
 
   r.post('/:id/code/reset', params('id'), async (c) => {
     const user = currentUser(c);
-    const access = await classAccess(ctx, c.req.valid('param').id, user.id);
+    const access = await visibleClassAccess(ctx, c.req.valid('param').id, user.id);
     return c.json(await classDetail(ctx, await resetClassCode(ctx, access)));
   });
 
   r.get('/:id/members', params('id'), zv('query', pageQuerySchema), async (c) => {
     const user = currentUser(c);
-    const access = await classAccess(ctx, c.req.valid('param').id, user.id);
+    const access = await visibleClassAccess(ctx, c.req.valid('param').id, user.id);
     return c.json(await listMembers(ctx, access, c.req.valid('query')));
   });
 
@@ -159,7 +194,7 @@ export function classesRoutes(ctx: AppContext) {
     const id = c.req.valid('param').id;
     const { role, user_id, email } = c.req.valid('query');
     if (email !== undefined) {
-      const access = await classAccess(ctx, id, user.id);
+      const access = await visibleClassAccess(ctx, id, user.id);
       const { answer, created } = await addMemberByEmail(ctx, access, email, role, user);
       return c.json(answer, created ? 201 : 200);
     }
@@ -170,25 +205,25 @@ export function classesRoutes(ctx: AppContext) {
   r.delete('/:id/members/:userId', params('id', 'userId'), async (c) => {
     const user = currentUser(c);
     const { id, userId } = c.req.valid('param');
-    await removeMember(ctx, await classAccess(ctx, id, user.id), userId);
+    await removeMember(ctx, await visibleClassAccess(ctx, id, user.id), userId);
     return c.body(null, 204);
   });
 
   r.get('/:id/invites', params('id'), zv('query', pageQuerySchema), async (c) => {
     const user = currentUser(c);
-    const access = await classAccess(ctx, c.req.valid('param').id, user.id);
+    const access = await visibleClassAccess(ctx, c.req.valid('param').id, user.id);
     return c.json(await listInvites(ctx, access, c.req.valid('query')));
   });
 
   r.get('/:id/events', params('id'), zv('query', eventsQuerySchema), async (c) => {
     const user = currentUser(c);
-    const access = await classAccess(ctx, c.req.valid('param').id, user.id);
+    const access = await visibleClassAccess(ctx, c.req.valid('param').id, user.id);
     return c.json(await listEvents(ctx, access, c.req.valid('query')));
   });
 
   r.post('/:id/events', params('id'), zv('json', createEventSchema), async (c) => {
     const user = currentUser(c);
-    const access = await classAccess(ctx, c.req.valid('param').id, user.id);
+    const access = await visibleClassAccess(ctx, c.req.valid('param').id, user.id);
     return c.json(await createEvent(ctx, access, c.req.valid('json')), 201);
   });
 
@@ -199,7 +234,7 @@ export function classesRoutes(ctx: AppContext) {
     async (c) => {
       const user = currentUser(c);
       const { id, eventId } = c.req.valid('param');
-      const access = await classAccess(ctx, id, user.id);
+      const access = await visibleClassAccess(ctx, id, user.id);
       return c.json(await updateEvent(ctx, access, eventId, c.req.valid('json')));
     },
   );
@@ -207,7 +242,7 @@ export function classesRoutes(ctx: AppContext) {
   r.delete('/:id/events/:eventId', params('id', 'eventId'), async (c) => {
     const user = currentUser(c);
     const { id, eventId } = c.req.valid('param');
-    await deleteEvent(ctx, await classAccess(ctx, id, user.id), eventId);
+    await deleteEvent(ctx, await visibleClassAccess(ctx, id, user.id), eventId);
     return c.body(null, 204);
   });
 

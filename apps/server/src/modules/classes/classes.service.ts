@@ -14,10 +14,13 @@ import { uuidv7 } from '../../lib/ids.ts';
 import {
   classAccess,
   DAY_MS,
+  isArchived,
   lockClass,
   logAction,
   ownerOnly,
+  requireActive,
   requireTeacher,
+  visibleClassAccess,
   type ClassAccess,
   type Ctx,
   type ReadCtx,
@@ -30,6 +33,7 @@ import {
   isUniqueViolation,
   selectTeachers,
   selectUserClassPage,
+  setClassArchived,
   setClassCode,
   setClassOwner,
   toClassDetail,
@@ -54,17 +58,19 @@ export function generateClassCode(): string {
 
 /**
  * Classes the user belongs to, newest first. `which: 'mine'` = every membership;
- * `'teaching'` = memberships with role teacher. Archived classes are left out. One query per
- * page, teachers' names and each class's next event included (classes.queries.ts).
+ * `'teaching'` = memberships with role teacher. Archived classes are left out; `archived: true`
+ * (the teacher's "Arquivadas", with `'teaching'`) lists only archived ones. One query per page,
+ * teachers' names and each class's next event included (classes.queries.ts).
  */
 export function listUserClasses(
   ctx: ReadCtx,
   userId: string,
   which: 'mine' | 'teaching',
   page: { limit: number; cursor?: string | undefined },
+  archived = false,
 ): Promise<Page<ClassSummary>> {
   const now = isoString(ctx.clock.now());
-  return selectUserClassPage(ctx.db.db, userId, which, page, now);
+  return selectUserClassPage(ctx.db.db, userId, which, page, now, archived);
 }
 
 /**
@@ -184,7 +190,8 @@ export async function createClassAs(
 /**
  * Change title, description, code, join_by_code, require_socratic or practice_target (teachers of
  * the class). The teacher's membership is checked in the updating statement (one round trip; the
- * class is read only when that fails, to tell 404 from 403). A taken code → 409.
+ * class is read only when that fails, to tell 404 from 403 and 409 `class_archived`). A taken
+ * code → 409.
  */
 export async function updateClass(
   ctx: Ctx,
@@ -217,8 +224,11 @@ export async function updateClass(
     throw err;
   }
   if (!klass) {
-    // Not changed: no such class for this user (404), or they do not teach it (403).
-    requireTeacher(await classAccess(ctx, classId, userId));
+    // Not changed: no such class for this user (404), they do not teach it (403), or it is
+    // archived (409).
+    const access = await visibleClassAccess(ctx, classId, userId);
+    requireTeacher(access);
+    requireActive(access);
     throw notFound('No such class');
   }
   // The row as the update left it: no second read.
@@ -228,6 +238,7 @@ export async function updateClass(
 /** A new generated code (the old one stops working at once). */
 export async function resetClassCode(ctx: Ctx, access: ClassAccess): Promise<ClassAccess> {
   requireTeacher(access);
+  requireActive(access);
   for (let attempt = 0; ; attempt++) {
     try {
       await setClassCode(
@@ -251,6 +262,43 @@ export async function deleteClass(ctx: ReadCtx, access: ClassAccess): Promise<vo
   requireTeacher(access);
   if (access.klass.owner_id !== access.userId) throw ownerOnly();
   if (!(await deleteOwnedClass(ctx.db.db, access.klass.id, access.userId))) throw ownerOnly();
+}
+
+/**
+ * POST /classes/{id}/archive and /restore: the owner only (co-teachers 403 `owner_only` —
+ * archiving hides the class from every member, like deleting it does). Archived, the class leaves
+ * every member's lists (students no longer see it at all: 404), keeps everything in it, and is
+ * read-only (409 `class_archived`) until restored. Archiving an archived class (or restoring an
+ * active one) changes nothing. Records `class_archived` / `class_restored`.
+ */
+export async function setArchived(
+  ctx: Ctx,
+  access: ClassAccess,
+  archived: boolean,
+): Promise<ClassAccess> {
+  requireTeacher(access);
+  if (access.klass.owner_id !== access.userId) throw ownerOnly();
+  if (isArchived(access) === archived) return access;
+  const classId = access.klass.id;
+  const klass = await inTransaction(ctx.db, async (trx) => {
+    const row = await setClassArchived(
+      trx,
+      classId,
+      access.userId,
+      archived,
+      ctx.clock.now().toISOString(),
+    );
+    if (!row) throw ownerOnly();
+    await logAction(
+      ctx,
+      access.userId,
+      archived ? 'class_archived' : 'class_restored',
+      { class_id: classId },
+      trx,
+    );
+    return row;
+  });
+  return { klass, role: 'teacher', userId: access.userId };
 }
 
 /**

@@ -5,6 +5,7 @@ import { uuidv7 } from '../../lib/ids.ts';
 import {
   DAY_MS,
   logAction,
+  requireActive,
   requireTeacher,
   type ClassAccess,
   type Ctx,
@@ -136,6 +137,7 @@ export async function createEvent(
   input: EventInput,
 ): Promise<ClassEvent> {
   requireTeacher(access);
+  requireActive(access);
   const now = ctx.clock.now();
   const event = await insertEvent(ctx.db.db, {
     id: uuidv7(now.getTime()),
@@ -164,6 +166,7 @@ export async function updateEvent(
   { byOwner = false }: { byOwner?: boolean } = {},
 ): Promise<ClassEvent> {
   requireTeacher(access);
+  if (!byOwner) requireActive(access);
   if (!byOwner) await refuseOwnedElsewhere(ctx, access.klass.id, eventId);
   const event = await updateClassEvent(ctx.db.db, access.klass.id, eventId, storedEvent(input));
   if (!event) throw notFound('No such event');
@@ -185,6 +188,7 @@ export async function deleteEvent(
   { byOwner = false }: { byOwner?: boolean } = {},
 ) {
   requireTeacher(access);
+  if (!byOwner) requireActive(access);
   if (!byOwner) await refuseOwnedElsewhere(ctx, access.klass.id, eventId);
   if (!(await deleteClassEvent(ctx.db.db, access.klass.id, eventId))) {
     throw notFound('No such event');

@@ -152,16 +152,31 @@ export async function selectClassHeading(
     .executeTakeFirstOrThrow();
 }
 
-/** The class that takes this join code (joining by code on, not archived), if any. */
-export async function selectClassIdByCode(db: Executor, code: string): Promise<string | undefined> {
+/**
+ * The class that takes this join code (joining by code on), if any, and whether it is archived
+ * (then joining is refused with 409 `class_archived`).
+ */
+export async function selectClassIdByCode(
+  db: Executor,
+  code: string,
+): Promise<{ id: string; archived: boolean } | undefined> {
   const klass = await db
     .selectFrom('classes')
-    .select('id')
+    .select(['id', 'archived'])
     .where('code', '=', code)
     .where('join_by_code', '=', 1)
-    .where('archived', '=', 0)
     .executeTakeFirst();
-  return klass?.id;
+  return klass && { id: klass.id, archived: Boolean(klass.archived) };
+}
+
+/** Whether the class is archived (false when it is gone). */
+export async function selectClassArchived(db: Executor, classId: string): Promise<boolean> {
+  const klass = await db
+    .selectFrom('classes')
+    .select('archived')
+    .where('id', '=', classId)
+    .executeTakeFirst();
+  return Boolean(klass?.archived);
 }
 
 /**

@@ -17,9 +17,12 @@ import { publicOrigin } from '../../lib/origins.ts';
 import { asRole } from './access.queries.ts';
 import {
   classAccess,
+  classArchived,
   DAY_MS,
   logAction,
+  requireActive,
   requireTeacher,
+  visibleClassAccess,
   type ClassAccess,
   type Ctx,
   type ReadCtx,
@@ -29,6 +32,7 @@ import {
   insertInvite,
   inviteStatus,
   lockInviteByTokenHash,
+  selectClassArchived,
   selectClassHeading,
   selectClassIdByCode,
   selectInviteByTokenHash,
@@ -53,6 +57,7 @@ export async function createInvite(
   },
 ): Promise<CreatedInvite> {
   requireTeacher(access);
+  requireActive(access);
   const now = ctx.clock.now();
   let expiresAt = new Date(now.getTime() + INVITE_DEFAULT_EXPIRY_DAYS * DAY_MS);
   if (input.expires_at !== undefined) {
@@ -110,7 +115,7 @@ export async function listInvites(
 export async function revokeInvite(ctx: ReadCtx, userId: string, inviteId: string): Promise<void> {
   const inv = await selectInviteClass(ctx.db.db, inviteId);
   if (!inv) throw notFound('No such invite');
-  const access = await classAccess(ctx, inv.class_id, userId);
+  const access = await visibleClassAccess(ctx, inv.class_id, userId);
   requireTeacher(access);
   if (!inv.revoked_at) {
     await setInviteRevoked(ctx.db.db, inviteId, ctx.clock.now().toISOString());
@@ -156,7 +161,8 @@ export async function previewInvite(
  * without using the invite. Unknown 404; revoked or expired 410 `gone`; locked to another
  * e-mail 403 `invite_email_mismatch`; locked to this account's e-mail while it is not verified
  * 403 `email_not_verified` (anyone can sign up with someone else's address; only the owner of the
- * mailbox can verify it); used up 409 `invite_used_up`. Records `class_joined`.
+ * mailbox can verify it); used up 409 `invite_used_up`; an archived class 409 `class_archived`
+ * (whoever holds the invite, members included: it answers no class page). Records `class_joined`.
  */
 export async function acceptInvite(
   ctx: Ctx,
@@ -168,6 +174,7 @@ export async function acceptInvite(
   const joined = await inTransaction(ctx.db, async (trx) => {
     const inv = await lockInviteByTokenHash(trx, ctx.db, hash);
     if (!inv) throw notFound('No such invite');
+    if (await selectClassArchived(trx, inv.class_id)) throw classArchived();
     const existingRole = await selectMemberRole(trx, inv.class_id, user.id);
     if (existingRole !== undefined && (existingRole === 'teacher' || existingRole === inv.role)) {
       return { classId: inv.class_id };
@@ -193,12 +200,17 @@ export async function acceptInvite(
   return classAccess(ctx, joined.classId, user.id);
 }
 
-/** Join with the class code (as a student). Unknown code or joining turned off → 404. */
+/**
+ * Join with the class code (as a student). Unknown code or joining turned off → 404; the code of
+ * an archived class → 409 `class_archived`.
+ */
 export async function joinByCode(ctx: Ctx, userId: string, code: string): Promise<ClassAccess> {
-  const classId = await selectClassIdByCode(ctx.db.db, code);
-  if (classId === undefined) {
+  const found = await selectClassIdByCode(ctx.db.db, code);
+  if (found === undefined) {
     throw new AppError('class_code_not_found', 'No class accepts this code');
   }
+  if (found.archived) throw classArchived();
+  const classId = found.id;
   const now = ctx.clock.now().toISOString();
   await inTransaction(ctx.db, async (trx) => {
     if (await insertMemberIfAbsent(trx, classId, userId, DEFAULT_MEMBER_ROLE, now)) {

@@ -10,11 +10,12 @@ import { publicOrigin } from '../../lib/origins.ts';
 import type { Limiter } from '../../lib/rate-limits.ts';
 import { userActionRow } from '../records/public.ts';
 import {
-  classAccess,
   lockClass,
   logAction,
   ownerProtected,
+  requireActive,
   requireTeacher,
+  visibleClassAccess,
   type ClassAccess,
   type Ctx,
   type ReadCtx,
@@ -127,10 +128,11 @@ export async function addMember(
   role: MemberRole,
 ): Promise<{ member: ClassMember; created: boolean }> {
   const [access, user] = await Promise.all([
-    classAccess(ctx, classId, byId),
+    visibleClassAccess(ctx, classId, byId),
     selectUserByIdOrEmail(ctx.db.db, target),
   ]);
   requireTeacher(access);
+  requireActive(access);
   if (!user) throw new AppError('user_not_found', 'No user with this id or e-mail');
   const result = await addUser(ctx, access, user, role);
   return {
@@ -255,6 +257,7 @@ export async function addMemberByEmail(
   by: { name: string },
 ): Promise<{ answer: MemberAddedByEmail; created: boolean }> {
   requireTeacher(access);
+  requireActive(access);
   const email = rawEmail.trim().toLowerCase();
   const answer: MemberAddedByEmail = { email, role };
   const classId = access.klass.id;

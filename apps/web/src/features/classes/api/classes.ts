@@ -12,6 +12,7 @@ export const classesKeys = {
   all: ['classes'] as const,
   mine: () => ['classes', 'mine'] as const,
   teaching: () => ['classes', 'teaching'] as const,
+  archived: () => ['classes', 'archived'] as const,
   detail: (id: string) => ['classes', 'detail', id] as const,
   members: (id: string) => ['classes', 'detail', id, 'members'] as const,
   invites: (id: string) => ['classes', 'detail', id, 'invites'] as const,
@@ -40,6 +41,22 @@ export const teachingQueryOptions = queryOptions({
 
 export function useTeachingClasses() {
   return useQuery(teachingQueryOptions);
+}
+
+/**
+ * GET /classes/teaching?archived=1 — the archived classes I teach ("Arquivadas"). `enabled: false`
+ * until the teacher opens the section (one request less on every visit).
+ */
+export function useArchivedClasses(enabled = true) {
+  return useQuery({
+    queryKey: classesKeys.archived(),
+    queryFn: ({ signal }) =>
+      api().get<Page<ClassSummary>>('/classes/teaching', {
+        query: { archived: 1, limit: 100 },
+        signal,
+      }),
+    enabled,
+  });
 }
 
 /**
@@ -120,5 +137,23 @@ export function useJoinByCode() {
     mutationFn: ({ code }: { code: string }) =>
       api().post<ClassDetail>('/classes/join', { body: { code } }),
     onSuccess: invalidate,
+  });
+}
+
+/**
+ * POST /classes/{id}/archive or /restore (the owner only): the class page shows the answer at once,
+ * and every list (mine, teaching, archived) is fetched again.
+ */
+export function useSetArchived() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
+      api().post<ClassDetail>(archived ? '/classes/{id}/archive' : '/classes/{id}/restore', {
+        params: { id },
+      }),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(classesKeys.detail(detail.id), detail);
+      return queryClient.invalidateQueries({ queryKey: classesKeys.all });
+    },
   });
 }

@@ -7,11 +7,15 @@ import { buttonVariants } from '@/components/ui/button';
 import { ErrorBox, LoadingState } from '@/components/ui/states';
 import { ApiError } from '@/lib/errors';
 import { useClass } from '../../api/classes';
+import { classTitle } from '../../lib/filter';
+import { ArchivedBanner } from './archive';
 
 /**
  * A screen of one class (the member's page, the teacher's management page): a back link to
  * `backTo`, and while the class loads, its loading state, its "not found" text (404) or an error box
- * with a retry; once loaded, `children(klass, back)` — `back` being the same link, to place first.
+ * with a retry; once loaded, `children(klass, back)` — `back` being the same link, to place first
+ * (with the "Turma arquivada" banner under it when the class is archived: only its teachers get
+ * one; for its students it is "not found").
  */
 export function ClassScreen({
   classId,
@@ -65,5 +69,12 @@ export function ClassScreen({
       </section>
     );
   }
-  return children(klass, back);
+  if (!klass.archived) return children(klass, back);
+  return children(
+    klass,
+    <>
+      {back}
+      <ArchivedBanner klass={klass} title={classTitle(klass, t('student.fallbackTitle'))} />
+    </>,
+  );
 }

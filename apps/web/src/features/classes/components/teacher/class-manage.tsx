@@ -1,12 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Eye, Pencil } from 'lucide-react';
+import { Archive, Eye, Pencil } from 'lucide-react';
 import type { ClassDetail } from '@aprenda/shared/schemas/classes';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useSession } from '@/lib/session';
 import { classTitle } from '../../lib/filter';
+import { ArchiveClassDialog } from '../shared/archive';
 import { ClassScreen } from '../shared/class-screen';
 import { LinkifiedText } from '../shared/linkified-text';
 import { CalendarTab } from './calendar-tab';
@@ -41,6 +43,8 @@ function ClassManageContent({ klass, back }: { klass: ClassDetail; back: ReactNo
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'members';
   const [editing, setEditing] = useState(false);
+  const [archiving, setArchiving] = useState(false);
+  const { data: me } = useSession();
 
   const title = classTitle(klass, t('student.fallbackTitle'));
   const classPath = `/dashboard/student/${encodeURIComponent(klass.id)}`;
@@ -73,14 +77,24 @@ function ClassManageContent({ klass, back }: { klass: ClassDetail; back: ReactNo
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden />
-            {t('teacher.edit')}
-          </Button>
+          {/* An archived class is read-only until restored (the banner above says so). */}
+          {klass.archived ? null : (
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden />
+              {t('teacher.edit')}
+            </Button>
+          )}
           <Link to={classPath} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
             <Eye aria-hidden />
             {t('manage.viewAsMember')}
           </Link>
+          {/* Only the owner archives (it hides the class from everyone, like deleting it). */}
+          {!klass.archived && me?.id === klass.owner_id ? (
+            <Button variant="outline" size="sm" onClick={() => setArchiving(true)}>
+              <Archive aria-hidden />
+              {t('archive.action')}
+            </Button>
+          ) : null}
         </div>
       </header>
 
@@ -124,6 +138,11 @@ function ClassManageContent({ klass, back }: { klass: ClassDetail; back: ReactNo
       </Tabs>
 
       <ClassFormDialog open={editing} onOpenChange={setEditing} klass={klass} />
+      <ArchiveClassDialog
+        klass={{ id: klass.id, title }}
+        open={archiving}
+        onOpenChange={setArchiving}
+      />
     </section>
   );
 }

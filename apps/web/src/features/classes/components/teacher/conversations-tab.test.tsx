@@ -20,6 +20,7 @@ const CLASS = {
   code: 'ABC234',
   join_by_code: true,
   owner_id: 't1',
+  archived: false,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   role: 'teacher',

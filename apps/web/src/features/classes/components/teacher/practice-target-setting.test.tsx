@@ -21,6 +21,7 @@ const CLASS: ClassDetail = {
   require_socratic: false,
   practice_target: 0.8,
   owner_id: 't1',
+  archived: false,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   role: 'teacher',

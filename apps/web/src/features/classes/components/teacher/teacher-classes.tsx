@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GraduationCap, Pencil, Plus, Presentation, Trash2, Users } from 'lucide-react';
+import { Archive, GraduationCap, Pencil, Plus, Presentation, Trash2, Users } from 'lucide-react';
 import type { ClassSummary } from '@aprenda/shared/schemas/classes';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { errorMessage } from '@/lib/errors';
@@ -12,6 +12,8 @@ import { useDeleteClass, useTeachingClasses } from '../../api/classes';
 import { classTitle } from '../../lib/filter';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
+import { ArchiveClassDialog } from '../shared/archive';
+import { ArchivedClasses } from './archived-classes';
 import { ClassFormDialog } from './class-form-dialog';
 import { LinkifiedText } from '../shared/linkified-text';
 import { RefreshButton } from '../shared/refresh-button';
@@ -20,8 +22,8 @@ import { RefreshButton } from '../shared/refresh-button';
 export const NEW_CLASS_PARAM = 'nova';
 
 /**
- * `/dashboard/teacher`: the classes I teach as cards; create (teacher accounts only), edit, delete
- * (confirmed). A student account sees the classes it was invited to teach, without "Nova turma";
+ * `/dashboard/teacher`: the classes I teach as cards; create (teacher accounts only), edit, archive
+ * and delete (confirmed; the owner only), and the archived ones under "Arquivadas". A student account sees the classes it was invited to teach, without "Nova turma";
  * with none, a word on where students go instead.
  */
 export function TeacherClasses() {
@@ -46,10 +48,12 @@ export function TeacherClasses() {
   };
   const [editing, setEditing] = useState<ClassSummary | null>(null);
   const [deleting, setDeleting] = useState<ClassSummary | null>(null);
+  const [archiving, setArchiving] = useState<ClassSummary | null>(null);
   const del = useDeleteClass();
   // Deleted: its card and "Excluir" button go, so focus goes to the page's heading instead.
   const headingRef = useRef<HTMLHeadingElement>(null);
   const deletedFocus = useFocusAfterRemoval(() => headingRef.current);
+  const archivedFocus = useFocusAfterRemoval(() => headingRef.current);
   const { data: me } = useSession();
   const canCreate = me?.role === 'teacher';
   const classes = data?.items ?? [];
@@ -176,7 +180,18 @@ export function TeacherClasses() {
                     <Pencil aria-hidden />
                     {t('teacher.edit')}
                   </Button>
-                  {/* Only the owner deletes a class (co-teachers see no button). */}
+                  {/* Only the owner archives or deletes a class (co-teachers see no button). */}
+                  {klass.owner_id === me?.id ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setArchiving(klass)}
+                      aria-label={t('archive.actionNamed', { title })}
+                    >
+                      <Archive aria-hidden />
+                      {t('archive.short')}
+                    </Button>
+                  ) : null}
                   {klass.owner_id === me?.id ? (
                     <Button
                       variant="ghost"
@@ -195,6 +210,8 @@ export function TeacherClasses() {
           })}
         </ul>
       )}
+
+      <ArchivedClasses />
 
       <ClassFormDialog
         open={creating && canCreate}
@@ -218,6 +235,17 @@ export function TeacherClasses() {
         onConfirm={confirmDelete}
         pending={del.isPending}
         onCloseAutoFocus={deletedFocus.onCloseAutoFocus}
+      />
+      <ArchiveClassDialog
+        klass={
+          archiving
+            ? { id: archiving.id, title: classTitle(archiving, t('student.fallbackTitle')) }
+            : null
+        }
+        open={archiving !== null}
+        onOpenChange={(open) => !open && setArchiving(null)}
+        onArchived={archivedFocus.markRemoved}
+        onCloseAutoFocus={archivedFocus.onCloseAutoFocus}
       />
     </section>
   );
