@@ -1,6 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_STUDENT, DEMO_TEACHER } from '../fixtures/env.ts';
-import { expect, newUser, signInHere, signUp, test, type NewUser } from '../fixtures/test.ts';
+import {
+  appOrigin,
+  expect,
+  newUser,
+  signInHere,
+  signUp,
+  test,
+  type NewUser,
+} from '../fixtures/test.ts';
 import { seriousViolations } from '../fixtures/axe.ts';
 
 const NO_CLASSES = 'Você ainda não está em nenhuma turma. Aguarde um convite do professor.';
@@ -227,4 +235,55 @@ test('axe finds no serious or critical violation on /dashboard/student and /dash
     await expect(page.getByText(/^Carregando/)).toHaveCount(0);
     expect.soft(await seriousViolations(page), `/dashboard/teacher/… ${tab}`).toEqual([]);
   }
+});
+
+test('a teacher archives a class: it leaves the student’s "Minhas Turmas" at once and comes back when restored', async ({
+  browser,
+  baseURL,
+}) => {
+  const title = `Turma arquivo ${Date.now().toString(36)}`;
+  const teacher = await newPage(browser, baseURL);
+  await signUp(teacher, newUser('teacher'));
+  const created = await teacher.request.post('/api/classes', {
+    data: { title },
+    headers: appOrigin(),
+  });
+  expect(created.status()).toBe(201);
+  const { id: classId } = (await created.json()) as { id: string };
+
+  const student = await newPage(browser, baseURL);
+  await signUp(student, newUser('student'));
+  const session = await student.request.get('/pb/auth/get-session');
+  const studentId = ((await session.json()) as { user: { id: string } }).user.id;
+  const added = await teacher.request.post(
+    `/api/classes/${classId}/members?user_id=${studentId}&role=student`,
+    { headers: appOrigin() },
+  );
+  expect(added.ok()).toBe(true);
+  await student.goto('/dashboard/student');
+  await expect(student.getByRole('heading', { name: title })).toBeVisible();
+
+  // Archived from the class page, after a confirmation that says nothing is deleted.
+  await teacher.goto(`/dashboard/teacher/${classId}`);
+  await teacher.getByRole('button', { name: 'Arquivar turma' }).click();
+  const confirm = teacher.getByRole('alertdialog', { name: `Arquivar ${title}?` });
+  await expect(confirm).toContainText('nada é apagado');
+  await confirm.getByRole('button', { name: 'Arquivar turma' }).click();
+  await expect(teacher.getByText(`Turma ${title} arquivada.`)).toBeVisible();
+  await expect(teacher.getByText('Turma arquivada', { exact: true })).toBeVisible();
+
+  await student.reload();
+  await expect(student.getByText(NO_CLASSES)).toBeVisible();
+  await student.goto(`/dashboard/student/${classId}`);
+  await expect(student.getByRole('heading', { name: title })).toHaveCount(0);
+
+  // Restored from "Arquivadas" on the teacher page: back for the student.
+  await teacher.goto('/dashboard/teacher');
+  await teacher.getByRole('button', { name: 'Ver turmas arquivadas' }).click();
+  await teacher.getByRole('button', { name: `Desarquivar ${title}` }).click();
+  await expect(teacher.getByText(`Turma ${title} desarquivada.`, { exact: false })).toBeVisible();
+  await student.goto('/dashboard/student');
+  await expect(student.getByRole('heading', { name: title })).toBeVisible();
+  await teacher.context().close();
+  await student.context().close();
 });
