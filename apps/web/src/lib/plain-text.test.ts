@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stripMathDelimiters } from './plain-text';
+import { hasMaths, mathSpans, stripMathDelimiters } from './plain-text';
 
 describe('stripMathDelimiters', () => {
   it('writes inline maths out without its dollar signs', () => {
@@ -37,5 +37,25 @@ describe('stripMathDelimiters', () => {
     expect(stripMathDelimiters('$$\\frac{1}{2}$$')).toBe('\\frac{1}{2}');
     expect(stripMathDelimiters('\\(x+1\\) e \\[y\\]')).toBe('x+1 e y');
     expect(stripMathDelimiters('R$$ 5')).toBe('R$$ 5');
+  });
+});
+
+describe('mathSpans and hasMaths', () => {
+  it('find real maths only, with its delimiters', () => {
+    const text = 'R$ 5 e $x + 1$, $$y$$ e \\(z\\) custa R$7';
+    expect(mathSpans(text).map((s) => text.slice(s.start, s.end))).toEqual([
+      '$x + 1$',
+      '$$y$$',
+      '\\(z\\)',
+    ]);
+    expect(mathSpans(text).map((s) => s.delimiter)).toEqual(['$', '$$', '\\(']);
+    expect(hasMaths(text)).toBe(true);
+  });
+
+  it('find none in money, escaped dollars or dollars that cannot open or close', () => {
+    for (const text of ['R$ 30,00', 'custa R$5 e R$7', '$20 and $30', '\\$x\\$', '$ x $', '$x$5']) {
+      expect(mathSpans(text)).toEqual([]);
+      expect(hasMaths(text)).toBe(false);
+    }
   });
 });

@@ -1,52 +1,83 @@
+/** One formula of a text (see `mathSpans`). */
+export interface MathSpan {
+  /** Index of the opening delimiter. */
+  start: number;
+  /** Index just after the closing delimiter. */
+  end: number;
+  delimiter: '$' | '$$' | '\\(' | '\\[';
+}
+
 /**
- * Markdown with LaTeX maths as plain text: maths written out without its delimiters
- * (`$x + 7 = 12$` → `x + 7 = 12`, `$$…$$`, `\(…\)`, `\[…\]`), everything else as it was. Only
- * real inline maths counts, by pandoc's rules: an opening `$` is not followed by
- * a space, the closing one is not preceded by a space nor followed by a digit, and `\$` is a
- * dollar sign — so money ("R$ 30,00", "custa R$ 5 e R$ 7", "de $20 a $30") stays as typed.
+ * Where the real maths of a text is, by pandoc's rules: `$$…$$` (not empty), `\(…\)`, `\[…\]`
+ * (which `normalizeMath` turns into dollars for the renderer), and inline `$…$`
+ * whose opening `$` is not followed by a space and whose closing `$` is not preceded by a space
+ * nor followed by a digit; `\$` is a dollar sign and opens nothing. So money ("R$ 30,00", "custa
+ * R$5 e R$7", "de $20 a $30") is no maths. Spans in order, without overlap; `end` is exclusive.
  */
-export function stripMathDelimiters(text: string): string {
-  let out = '';
+export function mathSpans(text: string): MathSpan[] {
+  const spans: MathSpan[] = [];
   let i = 0;
   while (i < text.length) {
     const c = text[i];
     const next = text[i + 1];
     if (c === '\\' && next === '$') {
-      out += '$';
       i += 2;
     } else if (c === '\\' && (next === '(' || next === '[')) {
       const end = text.indexOf(next === '(' ? '\\)' : '\\]', i + 2);
       if (end < 0) {
-        out += c + next;
         i += 2;
       } else {
-        out += text.slice(i + 2, end);
+        spans.push({ start: i, end: end + 2, delimiter: next === '(' ? '\\(' : '\\[' });
         i = end + 2;
       }
     } else if (c === '$' && next === '$') {
       const end = text.indexOf('$$', i + 2);
       if (end < 0 || text.slice(i + 2, end).trim() === '') {
-        out += '$$';
         i += 2;
       } else {
-        out += text.slice(i + 2, end).replace(/\\\$/g, '$');
+        spans.push({ start: i, end: end + 2, delimiter: '$$' });
         i = end + 2;
       }
     } else if (c === '$') {
       const end = inlineMathEnd(text, i);
       if (end < 0) {
-        out += '$';
         i += 1;
       } else {
-        out += text.slice(i + 1, end).replace(/\\\$/g, '$');
+        spans.push({ start: i, end: end + 1, delimiter: '$' });
         i = end + 1;
       }
     } else {
-      out += c;
       i += 1;
     }
   }
-  return out;
+  return spans;
+}
+
+/** Whether a text has real maths to typeset (see `mathSpans`): "R$ 5 e R$ 7" has none. */
+export function hasMaths(text: string): boolean {
+  return mathSpans(text).length > 0;
+}
+
+/**
+ * Markdown with LaTeX maths as plain text: maths written out without its delimiters
+ * (`$x + 7 = 12$` → `x + 7 = 12`, `$$…$$`, `\(…\)`, `\[…\]`), everything else as it was. Only
+ * real inline maths counts (`mathSpans`), and `\$` is a dollar sign — so money ("R$ 30,00",
+ * "custa R$ 5 e R$ 7", "de $20 a $30") stays as typed.
+ */
+export function stripMathDelimiters(text: string): string {
+  let out = '';
+  let from = 0;
+  for (const span of mathSpans(text)) {
+    out += unescapeDollars(text.slice(from, span.start));
+    const body = text.slice(span.start + span.delimiter.length, span.end - span.delimiter.length);
+    out += span.delimiter.startsWith('$') ? unescapeDollars(body) : body;
+    from = span.end;
+  }
+  return out + unescapeDollars(text.slice(from));
+}
+
+function unescapeDollars(text: string): string {
+  return text.replace(/\\\$/g, '$');
 }
 
 /**

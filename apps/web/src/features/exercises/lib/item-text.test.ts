@@ -22,6 +22,56 @@ describe('stemSummary', () => {
     expect(hasMaths('$x^2$')).toBe(true);
     expect(hasMaths('R$ 5 e R$ 6')).toBe(false);
   });
+
+  it('keeps the "R$" of prices when it cuts a long question', () => {
+    const stem = `${'Uma papelaria vende dois cadernos. '.repeat(3)}Um custa R$ 45,90 e o outro R$ 12,50?`;
+    // Cut between the two prices, and after both: every "R$" stays whole.
+    const between = stemSummary(stem, stem.indexOf(' e o outro') + 5);
+    expect(between).toBe(`${stem.slice(0, stem.indexOf(' e o outro'))} e o…`);
+    expect(between).toContain('R$ 45,90');
+    const after = stemSummary(stem, stem.length - 3);
+    expect(after).toBe(`${stem.slice(0, stem.length - 4)}…`);
+    expect(after).toMatch(/custa R\$ 45,90 e o outro R\$ 12…$/);
+    expect(hasMaths(after)).toBe(false);
+  });
+
+  it('never cuts inside a formula across the cut point', () => {
+    const stem = `${'Leia com atenção o enunciado. '.repeat(3)}Qual é a solução de $x + 7 = 12$ nos reais?`;
+    const open = stem.indexOf('$x');
+    for (const max of [open + 3, open + 8, open + 12]) {
+      const cut = stemSummary(stem, max);
+      expect(cut).toBe(`${stem.slice(0, open).trimEnd()}…`);
+      expect(cut).not.toContain('$');
+    }
+    // Room for the whole formula: it stays, whole and still maths.
+    const whole = stemSummary(stem, open + 14);
+    expect(whole).toBe(`${stem.slice(0, open + 12)}…`);
+    expect(hasMaths(whole)).toBe(true);
+    // \( \) counts as maths too.
+    expect(stemSummary('aaaa \\(x + 1\\) bbbb', 10)).toBe('aaaa…');
+  });
+
+  it('does not make maths of dollars the cut leaves behind', () => {
+    // `$x e y$5`: the `$` before a digit closes nothing; cut before the 5 it would.
+    const stem = 'Preço de $x e y$5 por unidade, confira';
+    const cut = stemSummary(stem, stem.indexOf('5') + 1);
+    expect(hasMaths(stem)).toBe(false);
+    expect(hasMaths(cut)).toBe(false);
+    expect(cut).toBe('Preço de…');
+  });
+});
+
+describe('hasMaths', () => {
+  it('is false for money and true for real maths', () => {
+    expect(hasMaths('Custa R$5 e R$7')).toBe(false);
+    expect(hasMaths('de $20 a $30')).toBe(false);
+    expect(hasMaths('Um custa R$ 45,90 e o outro R$ 12,50?')).toBe(false);
+    expect(hasMaths('custa \\$5 ou \\$7')).toBe(false);
+    expect(hasMaths('Resolva $x+1$ = 3')).toBe(true);
+    expect(hasMaths('$$\\frac{1}{2}$$')).toBe(true);
+    expect(hasMaths('Quanto é \\(x+1\\)?')).toBe(true);
+    expect(hasMaths('R$ 5 e $x$')).toBe(true);
+  });
 });
 
 describe('difficultyLevel', () => {

@@ -1,5 +1,6 @@
 import type { ItemKind } from '@aprenda/shared/schemas/exercises';
 import { GIFT_TEXT_MAX } from '@aprenda/shared/schemas/exercises';
+import { mathSpans } from '@/lib/plain-text';
 
 /** Texts of the item bank's lists (no JSX): summaries, difficulty in words, GIFT checks. */
 
@@ -22,16 +23,26 @@ export function stemSummary(stem: string, max = 160): string {
     .replace(/\s+/g, ' ')
     .trim();
   if (plain.length <= max) return plain;
-  let cut = plain.slice(0, max - 1).trimEnd();
-  // Never cut inside maths: an odd number of `$` would leave KaTeX half a formula.
-  if ((cut.match(/\$/g) ?? []).length % 2 === 1) cut = cut.slice(0, cut.lastIndexOf('$')).trimEnd();
+  // Never cut inside maths (KaTeX would get half a formula): a formula across the cut goes whole.
+  // Only real maths counts (`mathSpans`), so the "R$" of a price near the end stays.
+  const spans = mathSpans(plain);
+  let end = max - 1;
+  const across = spans.find((s) => s.start < end && end < s.end);
+  if (across) end = across.start;
+  let cut = plain.slice(0, end).trimEnd();
+  // Nor let the cut make maths of what was none (`$x e y$5` cut before the 5): cut before it too.
+  for (;;) {
+    const made = mathSpans(`${cut}…`).find(
+      (m) => !spans.some((s) => s.start === m.start && s.end === m.end),
+    );
+    if (!made) break;
+    cut = cut.slice(0, made.start).trimEnd();
+  }
   return `${cut}…`;
 }
 
-/** Whether a text has inline or display maths (`$…$`, `$$…$$`) to render. */
-export function hasMaths(text: string): boolean {
-  return /\$[^$\s][^$]*\$/.test(text);
-}
+/** Whether a text has real maths to render (`$…$`, `$$…$$`, `\(…\)`; not "R$ 5 e R$ 7"). */
+export { hasMaths } from '@/lib/plain-text';
 
 /** `{{name}}` (spaces allowed inside the braces), the placeholder of a template variable. */
 export const TEMPLATE_PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g;

@@ -14,5 +14,10 @@ describe('card summaries in the card list', () => {
     expect(hasMaths('$$\\sqrt{2}$$')).toBe(true);
     expect(hasMaths('Custa R$ 5 ou R$ 10')).toBe(false);
     expect(hasMaths('sem fórmula')).toBe(false);
+    expect(hasMaths('Custa R$5 e R$7')).toBe(false);
+    expect(hasMaths('de $20 a $30')).toBe(false);
+    expect(hasMaths('x $ y $ z')).toBe(false);
+    expect(hasMaths('Se $x+1 = 3$, quanto vale x?')).toBe(true);
+    expect(hasMaths('A raiz \\(\\sqrt{2}\\) é irracional')).toBe(true);
   });
 });

@@ -19,7 +19,5 @@ export function cardSummary(text: string, max: number): string {
   return plain.length > max ? `${plain.slice(0, max - 1).trimEnd()}…` : plain;
 }
 
-/** Whether a text has inline or display maths (`$…$`, `$$…$$`) to render. */
-export function hasMaths(text: string): boolean {
-  return /\$[^$\s][^$]*\$/.test(text);
-}
+/** Whether a text has real maths to render (`$…$`, `$$…$$`, `\(…\)`; not "R$ 5 e R$ 7"). */
+export { hasMaths } from '@/lib/plain-text';
