@@ -77,3 +77,44 @@ export async function selectExercisesForExport(db: Executor, userId: string) {
     })),
   };
 }
+
+/**
+ * For "Baixar meus dados": the assignments given to the classes the user teaches (by whichever
+ * teacher), in class then due-date order (`assignments_class_idx`), bounded by the user's teacher
+ * memberships. The account export puts them under each class; students' attempts are not here.
+ */
+export async function selectTaughtAssignmentsForExport(db: Executor, userId: string) {
+  const rows = await db
+    .selectFrom('class_members as m')
+    .innerJoin('assignments as s', 's.class_id', 'm.class_id')
+    .select([
+      's.class_id',
+      's.id',
+      's.set_id',
+      's.title',
+      's.description',
+      's.open_at',
+      's.due_at',
+      's.attempts_allowed',
+      's.created_by',
+      's.created_at',
+    ])
+    .where('m.user_id', '=', userId)
+    .where('m.role', '=', 'teacher')
+    .orderBy('s.class_id')
+    .orderBy('s.due_at')
+    .orderBy('s.id')
+    .execute();
+  return rows.map((s) => ({
+    class_id: s.class_id,
+    id: s.id,
+    set_id: s.set_id,
+    title: s.title,
+    description: s.description,
+    open_at: s.open_at,
+    due_at: s.due_at,
+    attempts_allowed: Number(s.attempts_allowed),
+    created_by_me: s.created_by === userId,
+    created_at: s.created_at,
+  }));
+}

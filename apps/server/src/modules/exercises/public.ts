@@ -2,4 +2,4 @@
 export { DEMO_SET_TITLE, seedDemoExercises } from './demo.service.ts';
 export { myAssignments } from './assignments.service.ts';
 export { neededSkill } from './practice-skills.service.ts';
-export { selectExercisesForExport } from './export.queries.ts';
+export { selectExercisesForExport, selectTaughtAssignmentsForExport } from './export.queries.ts';
