@@ -11,7 +11,7 @@ bundleCatalogs(resources);
 afterEach(() => {
   cleanup();
   // A tab's kept form fields (sessionStorage) do not leak into the next test.
-  sessionStorage.clear();
+  globalThis.sessionStorage?.clear();
 });
 
 // jsdom lacks ResizeObserver (Radix measures some controls with it); a no-op observer is enough.

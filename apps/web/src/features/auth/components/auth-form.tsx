@@ -8,14 +8,13 @@ import type { ErrorCode } from '@aprenda/shared/errors';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { TaggedText } from '@/components/ui/tagged-text';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toSessionUser } from '@/lib/auth-session';
 import { errorCode, errorText } from '@/lib/errors';
 import { setBearerToken } from '@/lib/identity';
 import { completeSignIn, loadAuthClient } from '@/lib/session';
-import { authFieldErrors } from '../lib/auth-rules';
+import { authFieldErrors, type GuessableCheck } from '../lib/auth-rules';
 import type { FieldErrors } from '../lib/validation';
 
 export type AuthMode = 'signIn' | 'signUp';
@@ -40,6 +39,23 @@ interface Values {
   email: string;
   password: string;
   role: UserRole | '';
+}
+
+/**
+ * The check of easily guessed passwords (a list), fetched for a sign-up — when the tab opens and
+ * at the latest when it is sent — never with the sign-in page's first load. The server refuses
+ * such a password too: if the fetch fails, it says so instead.
+ */
+let guessableCheck: Promise<GuessableCheck | undefined> | undefined;
+function loadGuessableCheck(): Promise<GuessableCheck | undefined> {
+  guessableCheck ??= import('@aprenda/shared/guessable-passwords').then(
+    (m) => m.isGuessablePassword,
+    () => {
+      guessableCheck = undefined;
+      return undefined;
+    },
+  );
+  return guessableCheck;
 }
 
 /**
@@ -99,7 +115,10 @@ export function AuthForm({
   const { t } = useTranslation(['auth', 'errors']);
   const queryClient = useQueryClient();
   const id = useId();
-  const [mode, setMode] = useState<AuthMode>(defaultMode);
+  const [mode, setMode] = useState<AuthMode>(() => {
+    if (defaultMode === 'signUp') void loadGuessableCheck();
+    return defaultMode;
+  });
   const [values, setValues] = useState<Values>(() => ({ ...keptFields(), password: '' }));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<FormError | null>(null);
@@ -120,6 +139,7 @@ export function AuthForm({
   };
 
   function switchMode(next: AuthMode) {
+    if (next === 'signUp') void loadGuessableCheck();
     setMode(next);
     onModeChange?.(next);
     setFieldErrors({});
@@ -140,8 +160,14 @@ export function AuthForm({
     if (pending) return;
     setFormError(null);
     const raw = { ...values };
+    let guessable: GuessableCheck | undefined;
+    if (mode === 'signUp') {
+      setPending(true);
+      guessable = await loadGuessableCheck();
+      setPending(false);
+    }
     // The shared schemas' rules without zod (first-load budget): ../lib/auth-rules.ts.
-    const errs = authFieldErrors(mode, raw);
+    const errs = authFieldErrors(mode, raw, guessable);
     if (Object.keys(errs).length > 0) {
       setFieldErrors(errs);
       const first = Object.keys(errs)[0];
@@ -320,28 +346,29 @@ export function AuthForm({
           {field('password', 'password', 'new-password')}
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-medium">{t('fields.role')}</legend>
-            <RadioGroup
-              value={values.role}
-              onValueChange={set('role')}
-              className="grid-cols-2"
-              aria-invalid={fieldErrors.role ? true : undefined}
-              aria-describedby={fieldErrors.role ? `${id}-${mode}-role-error` : undefined}
-            >
+            {/* Native radios, not Radix's group: the sign-in page is a first load with a budget. */}
+            <div className="grid grid-cols-2 gap-2">
               {(['student', 'teacher'] as const).map((role) => (
                 <label
                   key={role}
-                  htmlFor={`${id}-role-${role}`}
-                  className="flex cursor-pointer items-center gap-3 rounded-md border border-input px-3 py-2.5 text-sm has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-violet-400/10"
+                  htmlFor={role === 'student' ? `${id}-${mode}-role` : `${id}-role-${role}`}
+                  className="flex cursor-pointer items-center gap-3 rounded-md border border-input px-3 py-2.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-violet-400/10"
                 >
-                  <RadioGroupItem
-                    id={`${id}-role-${role}`}
+                  <input
+                    type="radio"
+                    id={role === 'student' ? `${id}-${mode}-role` : `${id}-role-${role}`}
+                    name={`${id}-role`}
                     value={role}
-                    aria-label={t(`roles.${role}`)}
+                    checked={values.role === role}
+                    onChange={() => set('role')(role)}
+                    aria-invalid={fieldErrors.role ? true : undefined}
+                    aria-describedby={fieldErrors.role ? `${id}-${mode}-role-error` : undefined}
+                    className="size-5 shrink-0 accent-violet-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                   />
                   {t(`roles.${role}`)}
                 </label>
               ))}
-            </RadioGroup>
+            </div>
             {fieldError('role')}
           </fieldset>
           {errorBox}

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { errorText } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { changePassword } from '../lib/account';
-import { newPasswordError } from '../lib/auth-rules';
+import { newPasswordError } from '../lib/new-password';
 
 type Name = 'current' | 'next' | 'confirm';
 

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { errorText } from '@/lib/errors';
 import { toastSuccess } from '@/lib/toast';
 import { RESET_TOKEN_STORAGE_KEY, resetPassword } from '../lib/account';
-import { newPasswordError } from '../lib/auth-rules';
+import { newPasswordError } from '../lib/new-password';
 import { AuthCard, FormAlert } from './auth-card';
 
 /**

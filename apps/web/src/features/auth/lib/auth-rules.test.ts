@@ -3,6 +3,7 @@ import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@aprenda/shared/constants'
 import { isGuessablePassword } from '@aprenda/shared/guessable-passwords';
 import { signInSchema, signUpSchema } from '@aprenda/shared/schemas/auth';
 import { authFieldErrors, newPasswordError, type AuthValues } from './auth-rules';
+import { newPasswordError as profileNewPasswordError } from './new-password';
 import { issuesToFieldErrors, type FieldErrors } from './validation';
 
 /**
@@ -75,7 +76,7 @@ describe('authFieldErrors', () => {
             for (const mode of ['signIn', 'signUp'] as const) {
               const values = { name, email, password, role };
               const expected = withZod(mode, values);
-              const actual = authFieldErrors(mode, values);
+              const actual = authFieldErrors(mode, values, isGuessablePassword);
               const label = `${mode} ${JSON.stringify(values).slice(0, 120)}`;
               expect(actual, label).toEqual(expected);
               expect(Object.keys(actual), label).toEqual(Object.keys(expected));
@@ -97,26 +98,28 @@ describe('authFieldErrors', () => {
 
   it('refuses an easily guessed password at sign-up only (signing in with one still works)', () => {
     const values = { name: 'Ana', email: 'ana@escola.com', password: '12345678', role: 'student' };
-    expect(authFieldErrors('signUp', values)).toEqual({
+    expect(authFieldErrors('signUp', values, isGuessablePassword)).toEqual({
       password: { key: 'validation.passwordGuessable' },
     });
-    expect(authFieldErrors('signIn', values)).toEqual({});
+    expect(authFieldErrors('signIn', values, isGuessablePassword)).toEqual({});
   });
 });
 
 describe('newPasswordError', () => {
   it('checks the length first, then refuses easily guessed passwords', () => {
-    expect(newPasswordError('')).toEqual({ key: 'validation.required' });
-    expect(newPasswordError('1234567')).toEqual({
+    expect(newPasswordError('', isGuessablePassword)).toEqual({ key: 'validation.required' });
+    expect(newPasswordError('1234567', isGuessablePassword)).toEqual({
       key: 'validation.passwordMin',
       values: { min: 8 },
     });
-    expect(newPasswordError('1'.repeat(PASSWORD_MAX_LENGTH + 1))).toEqual({
+    expect(newPasswordError('1'.repeat(PASSWORD_MAX_LENGTH + 1), isGuessablePassword)).toEqual({
       key: 'validation.tooLong',
       values: { max: PASSWORD_MAX_LENGTH },
     });
-    expect(newPasswordError('87654321')).toEqual({ key: 'validation.passwordGuessable' });
-    expect(newPasswordError('aprenda-demo')).toBeUndefined();
+    expect(newPasswordError('87654321', isGuessablePassword)).toEqual({
+      key: 'validation.passwordGuessable',
+    });
+    expect(newPasswordError('aprenda-demo', isGuessablePassword)).toBeUndefined();
   });
 });
 
@@ -188,5 +191,15 @@ describe('isGuessablePassword', () => {
     'xy-12345',
   ])('accepts %j', (password) => {
     expect(isGuessablePassword(password)).toBe(false);
+  });
+});
+
+describe('new-password.ts (Alterar senha, Redefinir senha)', () => {
+  it('gives what the sign-up gives for every sample password', () => {
+    for (const password of [...passwords, 'aaaaaaaa', 'senha123', 'aprenda-demo', '        ']) {
+      expect(profileNewPasswordError(password), JSON.stringify(password)).toEqual(
+        newPasswordError(password, isGuessablePassword),
+      );
+    }
   });
 });

@@ -4,7 +4,6 @@ import {
   PASSWORD_MIN_LENGTH,
   USER_ROLES,
 } from '@aprenda/shared/constants';
-import { isGuessablePassword } from '@aprenda/shared/guessable-passwords';
 import type { FieldErrors } from './validation';
 
 /**
@@ -12,9 +11,13 @@ import type { FieldErrors } from './validation';
  * (27 KB gzipped) would be a sixth of its JavaScript. They give exactly what
  * `issuesToFieldErrors(signUpSchema / signInSchema …)` gives — the same rules as the server's
  * schemas in packages/shared (auth-rules.test.ts holds them side by side) — and, for a new
- * password, the server's refusal of easily guessed ones (packages/shared/src/guessable-passwords.ts,
- * zod-free too).
+ * password, the server's refusal of easily guessed ones, given as `guessable`
+ * (packages/shared/src/guessable-passwords.ts): the sign-in page fetches that list when the
+ * sign-up is sent, never with its first load (its budget, scripts/first-load.ts).
  */
+
+/** `isGuessablePassword` of packages/shared/src/guessable-passwords.ts, passed in. */
+export type GuessableCheck = (password: string) => boolean;
 
 /** zod's `z.email()` pattern (zod/v4/core/regexes.ts, `email`): what the server accepts. */
 const EMAIL =
@@ -66,21 +69,28 @@ function passwordError(password: string, min: number): FieldError | undefined {
  * A new password (sign-up, "Alterar senha", "Redefinir senha"): the length rules, then not an
  * easily guessed one ("12345678", "aaaaaaaa", "senha123") — as the server refuses it.
  */
-export function newPasswordError(password: string): FieldError | undefined {
+export function newPasswordError(
+  password: string,
+  guessable: GuessableCheck | undefined,
+): FieldError | undefined {
   return (
     passwordError(password, PASSWORD_MIN_LENGTH) ??
-    (isGuessablePassword(password) ? { key: 'validation.passwordGuessable' } : undefined)
+    (guessable?.(password) ? { key: 'validation.passwordGuessable' } : undefined)
   );
 }
 
 /** Field errors (translation keys of the auth namespace) in the form's order; empty when valid. */
-export function authFieldErrors(mode: 'signIn' | 'signUp', values: AuthValues): FieldErrors {
+export function authFieldErrors(
+  mode: 'signIn' | 'signUp',
+  values: AuthValues,
+  guessable?: GuessableCheck,
+): FieldErrors {
   const checks: [string, FieldError | undefined][] =
     mode === 'signUp'
       ? [
           ['name', nameError(values.name)],
           ['email', emailError(values.email)],
-          ['password', newPasswordError(values.password)],
+          ['password', newPasswordError(values.password, guessable)],
           [
             'role',
             (USER_ROLES as readonly string[]).includes(values.role)
