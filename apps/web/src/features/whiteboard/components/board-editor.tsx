@@ -86,8 +86,11 @@ export function BoardEditor({ board, userId }: { board: Board; userId: string })
   const [elementCount, setElementCount] = useState(board.scene.elements.length);
   // The canvas's zoom: `data-zoom` on the region (the e2e tests read it).
   const [zoom, setZoom] = useState(1);
-  // The opened board is fitted to the screen once (zoomed out on a phone, never in beyond 100 %).
-  const fitted = useRef(false);
+  // The opened board is fitted to the screen once (zoomed out on a phone, never in beyond 100 %) —
+  // a board opened empty never is: the view must not jump under the first shape being drawn.
+  const fitted = useRef(
+    !(board.scene.elements as Array<{ isDeleted?: boolean }>).some((el) => !el.isDeleted),
+  );
   const knownFiles = useRef(new Set(board.fileIds));
   const pendingFiles = useRef(new Map<string, BinaryFileData>());
   const baselineSet = useRef(false);
