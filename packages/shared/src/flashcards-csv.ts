@@ -15,17 +15,20 @@ export const CSV_BOM = '\ufeff';
 const FORMULA_START = /^[=+\-@\t\r]/;
 const GUARDED = /^'[=+\-@\t\r]/;
 
-/** One cell, guarded and quoted as needed. */
-export function csvCell(value: string): string {
+/**
+ * One cell, guarded and quoted as needed — quoted also when it holds `separator` (`;` for a
+ * spreadsheet in a language whose decimal separator is the comma).
+ */
+export function csvCell(value: string, separator: ',' | ';' = ','): string {
   const guarded = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) || /^\s|\s$/.test(guarded)
+  return /[",\r\n]/.test(guarded) || guarded.includes(separator) || /^\s|\s$/.test(guarded)
     ? `"${guarded.replace(/"/g, '""')}"`
     : guarded;
 }
 
 /** Rows of cells → CSV text (BOM, CRLF after every record). */
 export function toCsv(rows: ReadonlyArray<readonly string[]>): string {
-  return CSV_BOM + rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+  return CSV_BOM + rows.map((row) => `${row.map((cell) => csvCell(cell)).join(',')}\r\n`).join('');
 }
 
 /** A cell as read from a CSV: the formula guard of `csvCell` taken off. */

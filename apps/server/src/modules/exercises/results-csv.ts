@@ -4,6 +4,7 @@ import {
   resultsCsvQuerySchema,
   type ItemAnalysis,
 } from '@aprenda/shared/schemas/exercises';
+import { CSV_BOM, csvCell } from '@aprenda/shared/flashcards-csv';
 import { timeZoneSchema } from '@aprenda/shared/schemas/flashcards';
 import type { AppContext } from '../../context.ts';
 import { assignmentResults } from './results.service.ts';
@@ -34,7 +35,7 @@ export type ResultsCsvQuery = z.output<typeof resultsCsvFullQuerySchema>;
 
 interface CsvWords {
   /** Between cells. */
-  separator: string;
+  separator: ',' | ';';
   /** In numbers. */
   decimal: string;
   grid: {
@@ -135,17 +136,14 @@ function formatCell(value: Cell, words: CsvWords): string {
   if (value instanceof Num) {
     return Number.isFinite(value.value) ? String(value.value).replace('.', words.decimal) : '';
   }
-  // Text a spreadsheet would run as a formula gets a leading apostrophe.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  // RFC 4180: quoted (quotes doubled) when it holds a separator, a quote or a line break; also when
-  // it starts or ends with a space, which a spreadsheet would otherwise drop.
-  return /[",;\r\n]/.test(safe) || /^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  // Guarded against formulas and quoted as the other CSV exports (RFC 4180).
+  return csvCell(value, words.separator);
 }
 
 /** The CSV text of `rows`: BOM, cells joined by the language's separator, CRLF after each row. */
 export function csvText(rows: readonly (readonly Cell[])[], lang: CsvLang): string {
   const words = CSV_WORDS[lang];
-  return `\uFEFF${rows.map((row) => `${row.map((c) => formatCell(c, words)).join(words.separator)}\r\n`).join('')}`;
+  return `${CSV_BOM}${rows.map((row) => `${row.map((c) => formatCell(c, words)).join(words.separator)}\r\n`).join('')}`;
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
