@@ -62,6 +62,8 @@ export function useArchivedClasses(enabled = true) {
 /**
  * Whether I teach any class (a membership with role teacher), from the same query as the teacher
  * screen; false while unknown. `enabled: false` skips the call (a teacher account needs no check).
+ * A student account whose classes are all archived still teaches them (it must be able to reach
+ * "Arquivadas" and restore one), so an empty list asks for the archived ones too.
  */
 export function useTeachesAClass(enabled = true): boolean {
   const { data } = useQuery({
@@ -69,7 +71,8 @@ export function useTeachesAClass(enabled = true): boolean {
     enabled,
     select: (page) => page.items.length > 0,
   });
-  return data ?? false;
+  const archived = useArchivedClasses(enabled && data === false);
+  return data === true || (archived.data?.items.length ?? 0) > 0;
 }
 
 /** GET /classes/{id} — the class page (description, teachers, upcoming events). */
