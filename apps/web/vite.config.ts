@@ -9,6 +9,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { excalidrawPtBr } from './scripts/excalidraw-pt-br.ts';
 import { firstPaintChunks } from './scripts/first-paint-chunks.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
 
@@ -171,12 +172,13 @@ export default defineConfig({
     zodJitless(),
     excalidrawAssets(),
     mermaidAngleBrackets(),
+    excalidrawPtBr(),
     firstPaint.plugin,
     routePreloads(),
     precompress(),
   ],
-  // The dev server pre-bundles Mermaid: the same mend there.
-  optimizeDeps: { rolldownOptions: { plugins: [mermaidAngleBrackets()] } },
+  // The dev server pre-bundles Mermaid and Excalidraw: the same mends there.
+  optimizeDeps: { rolldownOptions: { plugins: [mermaidAngleBrackets(), excalidrawPtBr()] } },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

@@ -187,6 +187,15 @@ test('a board is drawn, autosaved, reloaded, exported as PNG; an imported XSS sc
   await expect(page.getByTestId('board-canvas')).toHaveAttribute('data-elements', '1');
   await expect(status).toHaveText('Salvo');
 
+  // Excalidraw's own hints in Portuguese, those its pt-BR catalogue lacks as well
+  // (apps/web/scripts/excalidraw-pt-br.ts): the arrow tool's.
+  await page.locator('.excalidraw-container').focus();
+  await page.keyboard.press('a');
+  await expect(page.getByText(/Clique para marcar vários pontos/)).toBeVisible();
+  await expect(page.getByText(/Click to start multiple points/)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('v');
+
   // Export a PNG and decode it.
   await page.getByRole('button', { name: 'Exportar' }).click();
   const [download] = await Promise.all([
