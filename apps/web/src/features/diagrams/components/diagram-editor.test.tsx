@@ -8,8 +8,10 @@ import '@/test/codemirror-dom';
 import { problem, reply, serve, stubFetch } from '@/test/fetch-stub';
 import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { SESSION_QUERY_KEY } from '@/lib/session';
+import type { SessionUser } from '@aprenda/shared/schemas/auth';
 import type { Diagram } from '@aprenda/shared/schemas/diagrams';
-import { loadDraft } from '../lib/draft-store';
+import { diagramDraftKey, loadDraft } from '../lib/draft-store';
 import { DiagramEditorScreen } from './diagram-editor';
 
 const fetchMock = stubFetch();
@@ -21,6 +23,15 @@ const GENERATED = {
   model: 'openai:fake',
   retried: false,
 };
+
+const ME: SessionUser = { id: 'u1', name: 'Ana', email: 'a@x.org', role: 'teacher', image: null };
+
+/** A query client with Ana signed in (her drafts are kept under her id). */
+function signedInClient() {
+  const client = createQueryClient();
+  client.setQueryData(SESSION_QUERY_KEY, ME);
+  return client;
+}
 
 const FAKE_MODEL = { id: 'openai:fake', provider: 'openai', label: 'fake', source: 'school' };
 
@@ -44,7 +55,7 @@ function setup(saveStatus: number, entry = '/dashboard/mermaid/new', models: unk
   const user = userEvent.setup();
   render(
     <I18nextProvider i18n={createI18n()}>
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={signedInClient()}>
         <MemoryRouter initialEntries={[entry]}>
           <Routes>
             <Route
@@ -92,7 +103,7 @@ describe('DiagramEditorScreen', () => {
     ]);
     expect(screen.getByRole('textbox', { name: 'Título' })).toHaveValue('Ciclo da água');
     await waitFor(() =>
-      expect(loadDraft('new')).toEqual(
+      expect(loadDraft(diagramDraftKey(ME.id, 'new'))).toEqual(
         expect.objectContaining({ title: 'Ciclo da água', description: 'A água circula.' }),
       ),
     );
@@ -157,7 +168,7 @@ describe('DiagramEditorScreen', () => {
     }
     render(
       <I18nextProvider i18n={createI18n()}>
-        <QueryClientProvider client={createQueryClient()}>
+        <QueryClientProvider client={signedInClient()}>
           <MemoryRouter initialEntries={['/dashboard/mermaid/d1']}>
             <Routes>
               <Route path="/dashboard/mermaid/:id" element={<Screen />} />
@@ -188,7 +199,7 @@ describe('DiagramEditorScreen', () => {
       },
     ]);
     expect(await screen.findByRole('heading', { name: 'Ciclo da chuva' })).toBeInTheDocument();
-    expect(loadDraft('d1')).toBeNull();
+    expect(loadDraft(diagramDraftKey(ME.id, 'd1'))).toBeNull();
   });
 
   it('deleted in another tab and seen on a refetch (focus): the editor and its text stay', async () => {
@@ -212,7 +223,7 @@ describe('DiagramEditorScreen', () => {
       }
       return problem(404, 'not_found');
     });
-    const client = createQueryClient();
+    const client = signedInClient();
     const user = userEvent.setup();
     render(
       <I18nextProvider i18n={createI18n()}>

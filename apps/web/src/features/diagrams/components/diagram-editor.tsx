@@ -29,6 +29,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { downloadBlob } from '@/lib/download';
 import { ApiError, errorCode, errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { useSession } from '@/lib/session';
 import { FOCUS_HEADING, useFocusAfterRemoval } from '@/lib/focus-after-removal';
 import { useCreateBoard } from '../api/boards';
 import { useCreateDiagram, useDeleteDiagram, useDiagram, useUpdateDiagram } from '../api/diagrams';
@@ -40,7 +41,7 @@ import {
   type DiagramDraft,
   type DiagramFormErrors,
 } from '../lib/diagram-form';
-import { clearDraft, loadDraft, sameDraft, storeDraft } from '../lib/draft-store';
+import { clearDraft, diagramDraftKey, loadDraft, sameDraft, storeDraft } from '../lib/draft-store';
 import { diagramFileName, pngBlob, svgBlob } from '../lib/export';
 import { useLivePreview } from '../lib/live-preview';
 import { isFlowchart } from '../lib/outline';
@@ -110,7 +111,9 @@ function Editor({ saved, deleted }: { saved: Diagram | null; deleted: boolean })
   const id = useId();
   const code = useRef<CodePaneHandle>(null);
   const readOnly = saved !== null && saved.access !== 'owner';
-  const draftKey = saved?.id ?? NEW_DIAGRAM_ID;
+  // Behind the signed-in shell the session is known; the slot is this user's.
+  const { data: me } = useSession();
+  const draftKey = diagramDraftKey(me?.id ?? 'unknown', saved?.id ?? NEW_DIAGRAM_ID);
 
   const startTemplate = params.get('modelo');
   const [initial] = useState(() => {
@@ -567,7 +570,7 @@ function Editor({ saved, deleted }: { saved: Diagram | null; deleted: boolean })
             onConfirm={() =>
               remove.mutate(saved.id, {
                 onSuccess: () => {
-                  clearDraft(saved.id);
+                  clearDraft(draftKey);
                   toastSuccess(t('delete.done'));
                   deletedFocus.markRemoved();
                   // This page goes: the list focuses its heading, not <body>.

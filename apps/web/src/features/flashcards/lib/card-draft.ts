@@ -1,51 +1,33 @@
+import { z } from 'zod';
+import { CARD_KINDS } from '@aprenda/shared/schemas/flashcards';
+import { deviceDrafts } from '@/lib/device-drafts';
 import type { CardFormValues } from './card-form';
 
 /**
- * A card being written or edited and not yet saved, kept on this device (localStorage, per user,
- * deck and card or `new`) while it differs from the saved card: a reload or a closed tab never
- * loses it, and "Novo cartão" (or "Editar") opens with it again. Saving or discarding removes it.
+ * A card being written or edited and not yet saved, kept on this device (lib/device-drafts.ts:
+ * per user, deck and card or `new`) while it differs from the saved card: a reload or a closed
+ * tab never loses it, and "Novo cartão" (or "Editar") opens with it again. Saving or discarding
+ * removes it.
  */
-const PREFIX = 'aprenda.flashcards.draft.';
+const drafts = deviceDrafts({
+  prefix: 'aprenda.flashcards.draft',
+  schema: z.object({
+    kind: z.enum(CARD_KINDS),
+    front: z.string(),
+    back: z.string(),
+    tags: z.string(),
+    skill_id: z.string().nullable(),
+  }) satisfies z.ZodType<CardFormValues>,
+});
 
 export function cardDraftKey(userId: string, deckId: string, cardId?: string): string {
-  return `${PREFIX}${userId}.${deckId}.${cardId ?? 'new'}`;
+  return drafts.key(userId, deckId, cardId ?? 'new');
 }
 
-export function loadCardDraft(key: string): CardFormValues | null {
-  try {
-    const raw = window.localStorage.getItem(key);
-    if (!raw) return null;
-    const v = JSON.parse(raw) as Partial<CardFormValues>;
-    if (
-      (v.kind === 'basic' || v.kind === 'cloze') &&
-      typeof v.front === 'string' &&
-      typeof v.back === 'string' &&
-      typeof v.tags === 'string' &&
-      (v.skill_id === null || typeof v.skill_id === 'string')
-    ) {
-      return { kind: v.kind, front: v.front, back: v.back, tags: v.tags, skill_id: v.skill_id };
-    }
-  } catch {
-    // storage blocked or unreadable: no draft
-  }
-  return null;
-}
-
-export function storeCardDraft(key: string, values: CardFormValues): void {
-  try {
-    window.localStorage.setItem(key, JSON.stringify(values));
-  } catch {
-    // storage full or blocked: the form still holds the text
-  }
-}
-
-export function clearCardDraft(key: string): void {
-  try {
-    window.localStorage.removeItem(key);
-  } catch {
-    // nothing to clear
-  }
-}
+export const loadCardDraft = (key: string): CardFormValues | null => drafts.load(key);
+export const storeCardDraft = (key: string, values: CardFormValues): void =>
+  drafts.store(key, values);
+export const clearCardDraft = (key: string): void => drafts.clear(key);
 
 /** Whether two forms hold the same card (a draft equal to the saved card is no draft). */
 export function sameCard(a: CardFormValues, b: CardFormValues): boolean {
