@@ -196,6 +196,15 @@ export function createI18n(start: Catalogs = bundled): I18n {
       missingKeyHandler: (_lngs, ns, key) => {
         void catalogs.heal(ns, key);
       },
+      // A text asked for without one of its variables would show "{{days}}" to the user: in the
+      // tests that is an error, so that every such call fails where it is rendered.
+      ...(import.meta.env.MODE === 'test'
+        ? {
+            missingInterpolationHandler: (text: string, value: unknown) => {
+              throw new Error(`i18n: "${String((value as string[])[1])}" not given for "${text}"`);
+            },
+          }
+        : {}),
       // Components re-render when a catalog arrives (a healed key, a namespace fetched late).
       react: { bindI18nStore: 'added' },
     });

@@ -69,6 +69,31 @@ describe('locales', () => {
     });
   }
 
+  it('leaves no English sentence in the Portuguese catalogs', () => {
+    // The same text in both on purpose: the spec keeps "Session expired" in English in both
+    // languages, and these are only placeholders and symbols.
+    const same = new Set([
+      'chat:toast.sessionExpired',
+      'common:sessionExpired',
+      'classes:student.id',
+      'common:pageTitle',
+      'metrics:activity.answersCount_one',
+      'metrics:heatmap.bestCell',
+      'today:cards.deckHint',
+    ]);
+    const left: string[] = [];
+    for (const ns of NAMESPACES) {
+      const pt = flatten(files[`./pt-BR/${ns}.json`]?.default);
+      for (const [key, value] of flatten(files[`./en/${ns}.json`]?.default)) {
+        const words = String(value).trim().split(/\s+/).length;
+        if (words >= 2 && pt.get(key) === value && !same.has(`${ns}:${key}`)) {
+          left.push(`${ns}:${key}`);
+        }
+      }
+    }
+    expect(left).toEqual([]);
+  });
+
   it('shows no half-made placeholder ("Erros de {lista}" read as a broken text)', () => {
     // A lone word in single braces, not a LaTeX argument (`\frac{x}{2}`) or i18next's `{{var}}`.
     const stray = /(?<![\w{\\])\{[\p{L}]+\}(?!\})/u;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ClassAnalytics } from '@aprenda/shared/schemas/metrics';
+import { ANALYTICS_WINDOW_DAYS, type ClassAnalytics } from '@aprenda/shared/schemas/metrics';
 import { ChartFigure, SeriesChart } from '@/components/charts';
 import { formatNumber, formatPercent } from '@/lib/intl-format';
 import { mostActive, scoreBands } from '../lib/charts';
@@ -66,7 +66,7 @@ export function ClassCharts({ data }: { data: ClassAnalytics }) {
         empty={top === null}
         summary={
           top === null
-            ? t('charts.activity.none')
+            ? t('charts.activity.none', { days: ANALYTICS_WINDOW_DAYS })
             : t('charts.activity.summary', {
                 reviews: formatNumber(reviews, lang),
                 answers: formatNumber(answers, lang),

@@ -215,6 +215,16 @@ describe('ClassScreen', () => {
     );
   });
 
+  it('a class where nobody studied says so over the window, with its number of days', async () => {
+    setup(false, (a) => ({
+      ...a,
+      students: a.students.map((s) => ({ ...s, reviews: 0, answers: 0, answers_correct: 0 })),
+    }));
+    expect(await screen.findByTestId('chart-activity')).toHaveTextContent(
+      'Ninguém estudou nos últimos 30 dias.',
+    );
+  });
+
   it('says what failed and tries again', async () => {
     setup(true);
     expect(await screen.findByRole('alert')).toHaveTextContent(/.+/);
