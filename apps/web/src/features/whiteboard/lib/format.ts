@@ -10,7 +10,9 @@ export function formatBytes(bytes: number, language: string): string {
   return new Intl.NumberFormat(language, {
     style: 'unit',
     unit: units[unit],
-    unitDisplay: 'short',
+    // Bytes in words ("2 bytes", "1 byte"): ICU's short form says "2 byte" in English and
+    // "1 bytes" in Portuguese. kB, MB and GB stay short.
+    unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
 }
