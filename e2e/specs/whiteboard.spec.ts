@@ -195,6 +195,16 @@ test('a board is drawn, autosaved, reloaded, exported as PNG; an imported XSS sc
   await expect(page.getByText(/Click to start multiple points/)).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.keyboard.press('v');
+  // Its menu and help send nobody out to social networks, and say "Ajuda", not "Ajudar".
+  await page.locator('.excalidraw .main-menu-trigger').click();
+  await expect(page.getByText('Excalidraw links')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /GitHub|Discord|Siga-nos/ })).toHaveCount(0);
+  await page.locator('.excalidraw .dropdown-menu').getByText('Ajuda').click();
+  await expect(page.locator('.excalidraw .HelpDialog h2')).toHaveText(/^Ajuda/);
+  await expect(page.getByText('Leia o nosso blog')).toBeHidden();
+  await page.locator('.excalidraw .HelpDialog h2').click();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.excalidraw .HelpDialog')).toHaveCount(0);
 
   // Export a PNG and decode it.
   await page.getByRole('button', { name: 'Exportar' }).click();

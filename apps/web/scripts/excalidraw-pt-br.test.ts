@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXCALIDRAW_PT_BR, fillExcalidrawPtBr } from './excalidraw-pt-br.ts';
+import {
+  type Corrections,
+  EXCALIDRAW_PT_BR,
+  EXCALIDRAW_PT_BR_CORRECTIONS,
+  fillExcalidrawPtBr,
+} from './excalidraw-pt-br.ts';
 
 /**
  * Every string of Excalidraw's English catalogue has a Portuguese one once our plugin has filled
@@ -49,6 +54,17 @@ function strings(data: unknown, prefix = ''): Map<string, string> {
   return out;
 }
 
+/** `a.b.c` → `[as shipped, as we say it]`. */
+function correctionPaths(fixes: Corrections, prefix = ''): Map<string, [string, string]> {
+  const out = new Map<string, [string, string]>();
+  for (const [key, value] of Object.entries(fixes)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (Array.isArray(value)) out.set(path, value);
+    else for (const [p, v] of correctionPaths(value, path)) out.set(p, v);
+  }
+  return out;
+}
+
 /** Words Portuguese takes as they are. */
 const SAME_IN_BOTH = new Set(['element.iframe']);
 
@@ -75,8 +91,19 @@ describe.each(['prod', 'dev'])('Excalidraw pt-BR (%s build)', (build) => {
       if (!SAME_IN_BOTH.has(path)) expect(after.get(path), path).not.toBe(english.get(path));
       expect(placeholders(after.get(path)!), path).toEqual(placeholders(english.get(path)!));
     }
-    // Excalidraw's own translations are kept.
-    for (const [path, text] of before) expect(after.get(path), path).toBe(text);
+    // Excalidraw's own translations are kept, but for the corrections, each made exactly.
+    const fixes = correctionPaths(EXCALIDRAW_PT_BR_CORRECTIONS);
+    for (const [path, [shipped, ours]] of fixes) {
+      expect(before.get(path), `${path} changed in Excalidraw: look at the correction again`).toBe(
+        shipped,
+      );
+      expect(after.get(path), path).toBe(ours);
+    }
+    for (const [path, text] of before) {
+      if (!fixes.has(path)) expect(after.get(path), path).toBe(text);
+    }
+    // No placeholder of Excalidraw's translated by mistake (it turns only CtrlOrCmd into "Ctrl").
+    expect([...after.values()].filter((text) => /CtrlOu/.test(text))).toEqual([]);
   });
 });
 

@@ -12,10 +12,23 @@ import type { Plugin } from 'vite';
  * section the module does not export at all (`search`, `commandPalette`, …) is exported: Excalidraw
  * looks strings up on the module's namespace. `scripts/excalidraw-pt-br.test.ts` fails when any
  * English string is left without a Portuguese one (after an upgrade, say).
+ *
+ * `excalidraw-pt-br-corrections.json` mends a few of the catalogue's own strings, each given as
+ * `[as shipped, as we say it]` and replaced only while the shipped text is exactly the first: a
+ * placeholder translated by mistake (`CtrlOuCmd`, which Excalidraw does not turn into "Ctrl"),
+ * "Ajudar" as the help dialog's title, "Flecha" beside "Seta", a misspelling. The test fails when
+ * a shipped text no longer matches (Excalidraw changed it: look again).
  */
 export const EXCALIDRAW_PT_BR: Record<string, object> = JSON.parse(
   readFileSync(new URL('./excalidraw-pt-br.json', import.meta.url), 'utf8'),
 ) as Record<string, object>;
+
+/** Leaf `[as shipped, as we say it]` pairs, by section, like the catalogue. */
+export type Corrections = { [key: string]: [string, string] | Corrections };
+
+export const EXCALIDRAW_PT_BR_CORRECTIONS: Corrections = JSON.parse(
+  readFileSync(new URL('./excalidraw-pt-br-corrections.json', import.meta.url), 'utf8'),
+) as Corrections;
 
 const PT_BR_LOCALE =
   /[\\/]@excalidraw[\\/]excalidraw[\\/]dist[\\/](dev|prod)[\\/]locales[\\/]pt-BR-[\w-]+\.js$/;
@@ -45,6 +58,16 @@ const FILL = `function __aprendaFill(target, extra) {
       target[key] = value;
     }
   }
+}
+function __aprendaCorrect(target, fixes) {
+  for (const key of Object.keys(fixes)) {
+    const fix = fixes[key];
+    if (Array.isArray(fix)) {
+      if (target[key] === fix[0]) target[key] = fix[1];
+    } else if (target[key] && typeof target[key] === 'object') {
+      __aprendaCorrect(target[key], fix);
+    }
+  }
 }`;
 
 /** The pt-BR locale module's code with our strings added (null: not that module). */
@@ -52,6 +75,7 @@ export function fillExcalidrawPtBr(
   code: string,
   id: string,
   extra: Record<string, object> = EXCALIDRAW_PT_BR,
+  corrections: Corrections = EXCALIDRAW_PT_BR_CORRECTIONS,
 ): string | null {
   if (!PT_BR_LOCALE.test(id.split('?')[0]!)) return null;
   const names = exportedNames(code);
@@ -59,6 +83,10 @@ export function fillExcalidrawPtBr(
     throw new Error(`Excalidraw's pt-BR locale module has an unexpected shape: ${id}`);
   }
   let tail = `\n${FILL}\n`;
+  for (const [section, fixes] of Object.entries(corrections)) {
+    const local = names.get(section);
+    if (local) tail += `__aprendaCorrect(${local}, ${JSON.stringify(fixes)});\n`;
+  }
   for (const [section, values] of Object.entries(extra)) {
     const local = names.get(section);
     tail += local

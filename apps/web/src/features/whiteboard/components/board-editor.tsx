@@ -1,9 +1,16 @@
 import '@excalidraw/excalidraw/index.css';
+import './board-editor.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Download, Eye, Radio } from 'lucide-react';
-import { CaptureUpdateAction, Excalidraw, exportToBlob, exportToSvg } from '@excalidraw/excalidraw';
+import {
+  CaptureUpdateAction,
+  Excalidraw,
+  exportToBlob,
+  exportToSvg,
+  MainMenu,
+} from '@excalidraw/excalidraw';
 import type {
   AppState,
   BinaryFileData,
@@ -482,7 +489,17 @@ export function BoardEditor({ board, userId }: { board: Board; userId: string })
               toggleTheme: false,
             },
           }}
-        />
+        >
+          {/* Excalidraw's own menu without its "Excalidraw links" (GitHub, X, Discord): a school's
+              board sends nobody to social networks. */}
+          <MainMenu>
+            <MainMenu.DefaultItems.SearchMenu />
+            <MainMenu.DefaultItems.Help />
+            <MainMenu.DefaultItems.ClearCanvas />
+            <MainMenu.Separator />
+            <MainMenu.DefaultItems.ChangeCanvasBackground />
+          </MainMenu>
+        </Excalidraw>
       </div>
 
       {!readOnly ? (
