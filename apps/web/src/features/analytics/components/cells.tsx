@@ -36,7 +36,10 @@ export function SkillName({ code, name }: { code: string | null; name: string })
   );
 }
 
-/** A row's heading that names a student of the class: a link to their page. */
+/**
+ * A row's heading that names a student of the class: a link to their page. A name cut short by
+ * its column ("Bruno Teixe…") shows whole on the pointer (`title`); it is read whole anyway.
+ */
 export function StudentRowHeader({
   classId,
   userId,
@@ -50,6 +53,7 @@ export function StudentRowHeader({
     <th scope="row" className={STICKY_TH}>
       <Link
         to={studentAnalyticsPath(classId, userId)}
+        title={name}
         className="block truncate rounded hover:underline focus-visible:outline-2 focus-visible:outline-ring"
       >
         {name}

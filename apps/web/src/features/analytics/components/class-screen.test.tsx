@@ -184,6 +184,34 @@ describe('ClassScreen', () => {
     ).toEqual(['Bruno', 'Ana']);
   });
 
+  it('fits the activity table to its box from 1024 px: fixed columns of 100% in all, headers and cells that wrap, a cut name whole on the pointer', async () => {
+    setup(false, (a) => ({
+      ...a,
+      students: [...a.students, student('u3', 'Bruno Teixeira de Albuquerque')],
+    }));
+    const table = await screen.findByRole('table', { name: /Atividade por estudante/ });
+    // "Nota média" was past the right edge at 1280 px: ten columns at their natural widths.
+    expect(table).toHaveClass('lg:table-fixed');
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toContain('Nota média');
+    const widths = [...table.querySelectorAll('col')].map((col) =>
+      Number(/(?:^|\s)lg:w-\[(\d+(?:\.\d+)?)%\]/.exec(col.className)?.[1]),
+    );
+    expect(widths).toHaveLength(headers.length);
+    expect(widths.every((w) => w > 0)).toBe(true);
+    expect(widths.reduce((sum, w) => sum + w, 0)).toBe(100);
+    // Nothing in a fixed column may refuse to wrap (it would spill over the next one) or keep a
+    // minimum width of its own from lg up.
+    for (const cell of [...headers.slice(1), ...within(table).getAllByRole('cell')]) {
+      const classes = cell.className.split(/\s+/);
+      if (classes.includes('whitespace-nowrap')) expect(classes).toContain('lg:whitespace-normal');
+      if (classes.some((c) => c.startsWith('min-w-'))) expect(classes).toContain('lg:min-w-0');
+    }
+    // A long name is cut by its column; the pointer shows it whole, and it is read whole.
+    const link = within(table).getByRole('link', { name: 'Bruno Teixeira de Albuquerque' });
+    expect(link).toHaveAttribute('title', 'Bruno Teixeira de Albuquerque');
+  });
+
   it('shows mastery in words, never by colour alone, and the class decks on the next class date', async () => {
     setup();
     const heatmap = await screen.findByRole('table', { name: /nível de domínio/ });

@@ -100,9 +100,16 @@ describe('choiceIndexForKey', () => {
 describe('plainChoiceText', () => {
   it('names a choice without maths delimiters or markdown marks', () => {
     expect(plainChoiceText('$19$')).toBe('19');
-    expect(plainChoiceText('$$\\frac{1}{2}$$')).toBe('\\frac{1}{2}');
+    expect(plainChoiceText('$$\\frac{1}{2}$$')).toBe('1/2');
     expect(plainChoiceText('\\(x+1\\) e **negrito**')).toBe('x+1 e negrito');
     expect(plainChoiceText('  dois   espaços ')).toBe('dois espaços');
+  });
+
+  it('reads the maths as text, never as LaTeX commands', () => {
+    expect(plainChoiceText('Quanto é $3 \\times 7$?')).toBe('Quanto é 3 × 7?');
+    expect(plainChoiceText('$\\frac{3}{4} \\div 2$')).toBe('3/4 ÷ 2');
+    expect(plainChoiceText('\\(x_1 \\cdot x^2\\) **e** $\\sqrt{9}$')).toBe('x₁ · x² e √9');
+    expect(plainChoiceText('$30\\%$ de R$ 50,00')).toBe('30% de R$ 50,00');
   });
 
   it('keeps money as typed: only real inline maths loses its dollar signs', () => {

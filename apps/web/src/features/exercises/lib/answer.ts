@@ -1,7 +1,8 @@
 import type { ItemResponse, PublicItem } from '@aprenda/shared/schemas/exercises';
 import { RESPONSE_TEXT_MAX } from '@aprenda/shared/schemas/exercises';
 import { parseDecimal } from '@aprenda/shared/decimal';
-import { stripMathDelimiters } from '@/lib/plain-text';
+import { mathSpans } from '@/lib/plain-text';
+import { mathsAsText } from './item-text';
 
 /**
  * Pure helpers of the answer input (components/answer/answer-input.tsx): what a response of each
@@ -77,14 +78,21 @@ export function choiceIndexForKey(
 
 /**
  * A choice's (or a question's) text as a plain name for its radio, checkbox or button: maths
- * without its delimiters (`$19$` → `19`, `$$…$$`, `\(…\)`, `\[…\]`), markdown emphasis and code
+ * without its delimiters (`$19$` → `19`, `$$…$$`, `\(…\)`, `\[…\]`) and read as text
+ * (`$3 \times 7$` → "3 × 7", `\frac{1}{2}` → "1/2": `mathsAsText`), markdown emphasis and code
  * marks dropped, spaces collapsed. KaTeX's output names nothing by itself (its visible part is
- * hidden from assistive technology). Only real maths loses its `$` (`stripMathDelimiters`), so
- * money ("R$ 30,00", "custa R$ 5 e R$ 7") stays as typed.
+ * hidden from assistive technology). Only real maths loses its `$` (`mathSpans`), so money
+ * ("R$ 30,00", "custa R$ 5 e R$ 7") stays as typed, and `\$` outside maths is a dollar sign.
  */
 export function plainChoiceText(text: string): string {
-  return stripMathDelimiters(text)
-    .replace(/[*_`]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const prose = (part: string) => part.replace(/\\\$/g, '$').replace(/[*_`]+/g, '');
+  let out = '';
+  let from = 0;
+  for (const span of mathSpans(text)) {
+    out += prose(text.slice(from, span.start));
+    const open = span.delimiter.length;
+    out += mathsAsText(text.slice(span.start + open, span.end - open));
+    from = span.end;
+  }
+  return (out + prose(text.slice(from))).replace(/\s+/g, ' ').trim();
 }

@@ -24,6 +24,15 @@ describe('dayParts', () => {
     expect(parts.time).toMatch(/11:59\s?PM/);
   });
 
+  it('writes the time as the rest of the app does: "6:00 PM", not "06:00 PM"', () => {
+    const evening = new Date(2026, 10, 29, 18, 0).toISOString();
+    expect(dayParts(evening, now, 'en').time).toMatch(/^6:00\sPM$/);
+    expect(dayParts(evening, now, 'pt-BR').time).toBe('18:00');
+    const morning = new Date(2026, 11, 12, 8, 5).toISOString();
+    expect(dayParts(morning, now, 'en').time).toMatch(/^8:05\sAM$/);
+    expect(dayParts(morning, now, 'pt-BR').time).toBe('08:05');
+  });
+
   it('gives a date further away, and marks the past', () => {
     const far = dayParts(new Date(2026, 11, 12, 8, 0).toISOString(), now, 'pt-BR');
     expect(far).toMatchObject({ kind: 'date', day: '12 de dezembro', past: false });

@@ -24,7 +24,8 @@ export interface DayParts {
 export function dayParts(iso: string, now: Date, lang: string): DayParts {
   const date = new Date(iso);
   const diff = calendarDayDiff(date, now);
-  const time = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' }).format(date);
+  // The language's own short time, as everywhere else ("6:00 PM", "18:00"), not "06:00 PM".
+  const time = new Intl.DateTimeFormat(lang, { timeStyle: 'short' }).format(date);
   const past = date.getTime() < now.getTime();
   if (Math.abs(diff) <= NEAR_DAYS) {
     const day = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(diff, 'day');

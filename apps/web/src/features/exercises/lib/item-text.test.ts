@@ -5,6 +5,7 @@ import {
   giftFileProblem,
   hasMaths,
   markPlaceholders,
+  mathsAsText,
   stemSummary,
 } from './item-text';
 
@@ -107,5 +108,34 @@ describe('markPlaceholders', () => {
       '$$x^{\\boxed{\\mathrm{n}}} + {\\boxed{\\mathrm{a_1}}}$$',
     );
     expect(markPlaceholders('Quanto é $2+3$? R$ 5')).toBe('Quanto é $2+3$? R$ 5');
+  });
+});
+
+describe('mathsAsText', () => {
+  it('reads operators, relations and Greek letters as their signs', () => {
+    expect(mathsAsText('3 \\times 7')).toBe('3 × 7');
+    expect(mathsAsText('a \\cdot b \\div c \\pm 1')).toBe('a · b ÷ c ± 1');
+    expect(mathsAsText('x \\leq 2 \\neq y \\geq \\pi')).toBe('x ≤ 2 ≠ y ≥ π');
+    expect(mathsAsText('\\alpha + \\Delta x \\to \\infty')).toBe('α + Δ x → ∞');
+  });
+
+  it('writes fractions, roots and powers out', () => {
+    expect(mathsAsText('\\frac{1}{2}')).toBe('1/2');
+    expect(mathsAsText('\\dfrac{x+1}{2x}')).toBe('(x+1)/(2x)');
+    expect(mathsAsText('\\frac{\\frac{1}{2}}{3}')).toBe('(1/2)/3');
+    expect(mathsAsText('\\sqrt{16} + \\sqrt[3]{x+1}')).toBe('√16 + ³√(x+1)');
+    expect(mathsAsText('x^2 + y^{10} - 2^{n+1}')).toBe('x² + y¹⁰ - 2ⁿ⁺¹');
+    expect(mathsAsText('e^{i\\pi} + a^b')).toBe('e^(iπ) + a^b');
+    expect(mathsAsText('a_1 + a_{12} + x_{max}')).toBe('a₁ + a₁₂ + xmax');
+    expect(mathsAsText('90^\\circ')).toBe('90°');
+  });
+
+  it('drops sizes, spaces and braces, and keeps the words of text and unknown commands', () => {
+    expect(mathsAsText('\\left( x \\right) \\left. y \\right|')).toBe('( x )  y |');
+    expect(mathsAsText('5\\,\\text{cm} \\quad 30\\%')).toBe('5 cm   30%');
+    expect(mathsAsText('\\mathbb{R} \\cup \\{0\\}')).toBe('R ∪ {0}');
+    expect(mathsAsText('\\overrightarrow{AB} \\unknowncmd{x}')).toBe('AB unknowncmdx');
+    expect(mathsAsText('\\$5')).toBe('$5');
+    expect(mathsAsText('')).toBe('');
   });
 });

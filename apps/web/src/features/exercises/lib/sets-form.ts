@@ -5,6 +5,7 @@ import {
   SET_DESCRIPTION_MAX,
   SET_ENTRIES_MAX,
   SET_TITLE_MAX,
+  type Assignment,
   type ExerciseSet,
   type ItemKind,
   type SetInput,
@@ -159,4 +160,9 @@ export function setServerErrors(
     }
   }
   return out;
+}
+
+/** The classes a set was given to, each once, in the order given ("7º A", "7º B"). */
+export function givenClassTitles(assignments: readonly Assignment[]): string[] {
+  return [...new Set(assignments.map((a) => a.class_title))];
 }

@@ -19,6 +19,7 @@ import {
   writeDrafts,
   type DraftMap,
 } from '../../lib/attempt-drafts';
+import { revealAboveBar } from '../../lib/reveal-feedback';
 import { AnswerInput } from '../answer/answer-input';
 import { preloadMathField } from '../answer/expression-input';
 import { AutoFlashcardNote } from '../practice/auto-flashcards';
@@ -96,6 +97,11 @@ export function AttemptRunner({
   const shownAt = useRef(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const mainRef = useRef<HTMLButtonElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const feedbackRef = useRef<HTMLDivElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  // The question answered just now: what its answer brings is brought into sight once it shows.
+  const revealFor = useRef<string | null>(null);
 
   // When a question shows (for the answer's duration).
   useEffect(() => {
@@ -117,17 +123,34 @@ export function AttemptRunner({
   }, [focusTarget]);
 
   const entry = items[Math.min(index, items.length - 1)];
+  const itemId = entry?.item.id ?? '';
+  const saved = answers.responses[itemId] ?? null;
+  const value = itemId in drafts ? (drafts[itemId] ?? null) : saved;
+  const waiting = itemId in answers.pending;
+  const result = answers.results[itemId] ?? null;
+  const showResult = immediate && result !== null && !waiting;
+  const recorded = !immediate && !waiting && saved !== null && sameResponse(value, saved);
+
+  // After "Responder" (feedback at once: the correction; after the due date: "Resposta
+  // registrada"; offline: that it waits on this device), what came shows above the sticky bar.
+  useEffect(() => {
+    if (revealFor.current === null || revealFor.current !== itemId) return;
+    const target = showResult
+      ? feedbackRef.current
+      : recorded || answers.waiting
+        ? statusRef.current
+        : null;
+    if (!target) return;
+    revealFor.current = null;
+    revealAboveBar(target, barRef.current);
+  }, [itemId, showResult, recorded, answers.waiting]);
+
   if (!entry) return <p className="text-zinc-300">{t('runner.noItems')}</p>;
   const item = entry.item;
   // Made by this answer just now, or stored with the last answer (after a reload).
   const autoCard = autoCards[item.id] ?? entry.flashcard;
-  const saved = answers.responses[item.id] ?? null;
-  const value = item.id in drafts ? (drafts[item.id] ?? null) : saved;
-  const waiting = item.id in answers.pending;
-  const result = answers.results[item.id] ?? null;
   const locked = immediate && saved !== null;
   const canRespond = !locked && isAnswerComplete(item, value) && !sameResponse(value, saved);
-  const recorded = !immediate && !waiting && saved !== null && sameResponse(value, saved);
   const last = index >= items.length - 1;
   // What a hand-in now would send from the drafts, and the questions it would leave blank.
   const sendOnHandIn = draftsToSend(items, drafts, answers.responses, immediate);
@@ -138,6 +161,7 @@ export function AttemptRunner({
   const pendingCount = Object.keys(answers.pending).length;
 
   function go(i: number) {
+    revealFor.current = null;
     setIndex(i);
     setFocusTarget((f) => ({ to: 'heading', n: (f?.n ?? 0) + 1 }));
   }
@@ -145,6 +169,7 @@ export function AttemptRunner({
   function respond() {
     if (!canRespond || !value) return;
     answers.answer(item.id, value, durationSince(shownAt.current, Date.now()));
+    revealFor.current = item.id;
     setDrafts(({ [item.id]: _, ...rest }) => rest);
     setFocusTarget((f) => ({ to: 'main', n: (f?.n ?? 0) + 1 }));
   }
@@ -245,7 +270,7 @@ export function AttemptRunner({
         />
       </article>
 
-      <div role="status" aria-live="polite" className="empty:hidden">
+      <div ref={statusRef} role="status" aria-live="polite" className="scroll-mt-20 empty:hidden">
         {waiting ? (
           <p className="flex items-center gap-2 text-sm text-amber-200">
             <CloudOff className="size-4" aria-hidden />
@@ -261,12 +286,25 @@ export function AttemptRunner({
         ) : null}
       </div>
 
-      {immediate && result && !waiting ? <ItemResult item={item} result={result} /> : null}
-      {immediate && autoCard && !autoCard.deck_full && !waiting ? (
-        <AutoFlashcardNote card={autoCard} />
-      ) : null}
+      {/* Always there, so the correction is read out when it comes (a region that appears with its
+          text is not announced); empty, its negative margin takes back one gap of the column. */}
+      <div
+        ref={feedbackRef}
+        aria-live="polite"
+        className="flex scroll-mt-20 flex-col gap-5 empty:-mt-5"
+        data-testid="attempt-feedback"
+      >
+        {showResult && result ? <ItemResult item={item} result={result} /> : null}
+        {immediate && autoCard && !autoCard.deck_full && !waiting ? (
+          <AutoFlashcardNote card={autoCard} />
+        ) : null}
+      </div>
 
-      <div className="sticky bottom-[var(--math-keyboard,0px)] -mx-4 flex gap-2 border-t border-border bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:pt-0 sm:backdrop-blur-none">
+      <div
+        ref={barRef}
+        data-testid="answer-bar"
+        className="sticky bottom-[var(--math-keyboard,0px)] -mx-4 flex gap-2 border-t border-border bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:pt-0 sm:backdrop-blur-none"
+      >
         <Button
           variant="outline"
           size="icon"

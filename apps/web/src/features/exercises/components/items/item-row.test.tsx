@@ -33,4 +33,24 @@ describe('ItemRow (the question bank)', () => {
       screen.getByRole('button', { name: 'Ações da questão “Resolva agora: 3x = 12”' }),
     ).toBeInTheDocument();
   });
+
+  it('reads a LaTeX command in the name as its sign, not as "\\times" or "\\frac"', () => {
+    render(
+      <I18nextProvider i18n={createI18n()}>
+        <QueryClientProvider client={createQueryClient()}>
+          <ul>
+            <ItemRow
+              item={{ ...item, stem: 'Quanto é $3 \\times \\frac{1}{2}$?' }}
+              onEdit={vi.fn()}
+              onTry={vi.fn()}
+              onDelete={vi.fn()}
+            />
+          </ul>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    expect(
+      screen.getByRole('button', { name: 'Ações da questão “Quanto é 3 × 1/2?”' }),
+    ).toBeInTheDocument();
+  });
 });

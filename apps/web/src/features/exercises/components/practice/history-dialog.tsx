@@ -26,12 +26,8 @@ export function HistoryDialog({
 }) {
   const { t, i18n } = useTranslation('practice');
   const history = useSkillHistory(skillId, open);
-  const time = new Intl.DateTimeFormat(i18n.language, {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  // Dated as the results screens do ("24 de nov. de 2026, 09:00", "Nov 24, 2026, 9:00 AM").
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

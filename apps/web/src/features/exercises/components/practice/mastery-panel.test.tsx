@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { MasteryLevel, SkillHistoryEntry } from '@aprenda/shared/schemas/exercises';
-import { createI18n } from '@/lib/i18n';
+import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { problem, reply, serve, stubFetch } from '@/test/fetch-stub';
 import { MasteryPanel } from './mastery-panel';
@@ -82,5 +82,33 @@ describe('MasteryPanel', () => {
     expect(entries[0]).toHaveTextContent('Nível desceu');
     expect(entries[1]).toHaveTextContent('Certo');
     expect(entries[1]).toHaveTextContent('Nível subiu');
+  });
+
+  it('dates each answer with the language\'s short time ("9:05 AM", not "09:05 AM")', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    const at = new Date(2026, 10, 24, 9, 5);
+    serve(fetchMock, (url) =>
+      url.pathname === '/api/practice/skills/s1/history'
+        ? reply([{ ...HISTORY[0]!, created_at: at.toISOString() }])
+        : problem(404, 'not_found'),
+    );
+    render(
+      <I18nextProvider i18n={createI18n()}>
+        <QueryClientProvider client={createQueryClient()}>
+          <MasteryPanel
+            skillId="s1"
+            skillName="Equations"
+            mastery={{ skill_id: 's1', level: 'familiar', ability: 0.1, answers: 2, success: 0.55 }}
+            change={{ before: 'proficient', after: 'familiar' }}
+          />
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Why did it change?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Why did it change?' });
+    const [entry] = await within(dialog).findAllByRole('listitem');
+    const time = entry!.querySelector('time')!;
+    expect(time).toHaveAttribute('datetime', at.toISOString());
+    expect(time.textContent).toMatch(/^Nov 24, 2026, 9:05\sAM$/);
   });
 });

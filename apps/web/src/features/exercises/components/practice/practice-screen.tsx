@@ -16,6 +16,7 @@ import { isAnswerComplete } from '../../lib/answer';
 import { PRACTICE_PATH } from '../../lib/practice-paths';
 import { readPracticeDraft, sessionStore, writePracticeDraft } from '../../lib/practice-draft';
 import { answerBody, initialPractice, practiceReducer } from '../../lib/practice-session';
+import { revealAboveBar } from '../../lib/reveal-feedback';
 import { AnswerInput } from '../answer/answer-input';
 import { AutoFlashcardNote, AutoFlashcardsSwitch } from './auto-flashcards';
 import { FeedbackPanel } from './feedback-panel';
@@ -34,6 +35,8 @@ export function PracticeScreen({ skillId }: { skillId: string | null }) {
   const skills = usePracticeSkills();
   const recordAnswer = useRecordAnswer();
   const nextRef = useRef<HTMLButtonElement>(null);
+  const feedbackRef = useRef<HTMLDivElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
   const focusAnswer = useRef(false);
   const request = useRef(0);
   // A second Enter before the first send re-renders must not send another answer (another id).
@@ -65,11 +68,9 @@ export function PracticeScreen({ skillId }: { skillId: string | null }) {
   // Focus: "Próxima questão" once the feedback shows; the answer once the next item does.
   useEffect(() => {
     if (state.phase === 'feedback') {
-      // The feedback is below the item: bring it up (on a phone it is out of sight otherwise).
-      const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
-      document
-        .getElementById('practice-feedback-title')
-        ?.scrollIntoView?.({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+      // The feedback is below the item: bring it up, clear of the header and of the sticky bar
+      // (on a phone it is out of sight otherwise; scrolled to its top, it went under the header).
+      revealAboveBar(feedbackRef.current, barRef.current);
       nextRef.current?.focus({ preventScroll: true });
     }
     if (state.phase === 'answering' && focusAnswer.current) {
@@ -198,10 +199,22 @@ export function PracticeScreen({ skillId }: { skillId: string | null }) {
             </ErrorBox>
           ) : null}
 
-          {feedback && state.result ? <FeedbackPanel item={item} result={state.result} /> : null}
-          {feedback && state.flashcard ? <AutoFlashcardNote card={state.flashcard} /> : null}
+          {/* Always there, so the feedback is read out when it comes (a region that appears with
+              its text is not announced); empty, its negative margin takes back one gap. */}
+          <div
+            ref={feedbackRef}
+            aria-live="polite"
+            className="flex scroll-mt-20 flex-col gap-4 empty:-mt-4"
+          >
+            {feedback && state.result ? <FeedbackPanel item={item} result={state.result} /> : null}
+            {feedback && state.flashcard ? <AutoFlashcardNote card={state.flashcard} /> : null}
+          </div>
 
-          <div className="sticky bottom-[var(--math-keyboard,0px)] -mx-4 border-t border-border bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:pt-0 sm:backdrop-blur-none">
+          <div
+            ref={barRef}
+            data-testid="answer-bar"
+            className="sticky bottom-[var(--math-keyboard,0px)] -mx-4 border-t border-border bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:pt-0 sm:backdrop-blur-none"
+          >
             {feedback ? (
               <Button ref={nextRef} size="lg" className="h-14 w-full text-base" onClick={next}>
                 {t('screen.next')}

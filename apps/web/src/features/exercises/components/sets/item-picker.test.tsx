@@ -70,4 +70,28 @@ describe('ItemPicker ("Nova lista")', () => {
       'Adicionar: Quanto custa o livro? R$ 50,00',
     );
   });
+
+  it('names "Adicionar" and "Já está na lista" with the maths read as text, not LaTeX commands', async () => {
+    serve(fetchMock, (url) => {
+      if (url.pathname !== '/api/items') return problem(404, 'not_found');
+      return reply({
+        items: [
+          { id: 'i1', kind: 'numeric', stem: 'Quanto é $3 \\times 7$?' },
+          { id: 'i2', kind: 'numeric', stem: 'Simplifique $\\frac{6}{8}$' },
+        ],
+        nextCursor: null,
+      });
+    });
+    render(
+      <I18nextProvider i18n={createI18n()}>
+        <QueryClientProvider client={createQueryClient()}>
+          <ItemPicker chosen={['i1']} onAdd={vi.fn()} />
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    const list = await screen.findByRole('list');
+    const [added, open] = within(list).getAllByRole('button');
+    expect(added).toHaveAccessibleName('Já está na lista: Quanto é 3 × 7?');
+    expect(open).toHaveAccessibleName('Adicionar: Simplifique 6/8');
+  });
 });

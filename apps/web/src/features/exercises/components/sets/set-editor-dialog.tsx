@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   SET_DESCRIPTION_MAX,
   SET_TITLE_MAX,
+  type Assignment,
   type ExerciseSet,
 } from '@aprenda/shared/schemas/exercises';
 import { Button } from '@/components/ui/button';
@@ -22,6 +23,7 @@ import { useCreateSet, useUpdateSet } from '../../api/sets';
 import {
   addDraw,
   addItem,
+  givenClassTitles,
   setFormValues,
   setServerErrors,
   validateSetForm,
@@ -33,13 +35,20 @@ import { DrawPicker } from './draw-picker';
 import { ItemPicker } from './item-picker';
 import { SetEntries } from './set-entries';
 
-/** Create a set, or edit one: title, description, its entries (chosen items and draws). */
+/**
+ * Create a set, or edit one: title, description, its entries (chosen items and draws). A set
+ * already given (`given`: its assignments) says that those keep what they were given with — an
+ * assignment copies the set's title, description and entries — so a change applies to the next
+ * ones; the confirmation says it again.
+ */
 export function SetEditorDialog({
   set,
+  given = [],
   open,
   onOpenChange,
 }: {
   set?: ExerciseSet;
+  given?: readonly Assignment[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -50,15 +59,28 @@ export function SetEditorDialog({
         <DialogTitle>{set ? t('editor.editTitle') : t('editor.createTitle')}</DialogTitle>
         <DialogDescription>{t('editor.lead')}</DialogDescription>
         {open ? (
-          <SetForm key={set?.id ?? 'new'} set={set} onDone={() => onOpenChange(false)} />
+          <SetForm
+            key={set?.id ?? 'new'}
+            set={set}
+            given={set ? given : []}
+            onDone={() => onOpenChange(false)}
+          />
         ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function SetForm({ set, onDone }: { set?: ExerciseSet; onDone: () => void }) {
-  const { t } = useTranslation(['sets', 'errors']);
+function SetForm({
+  set,
+  given,
+  onDone,
+}: {
+  set?: ExerciseSet;
+  given: readonly Assignment[];
+  onDone: () => void;
+}) {
+  const { t, i18n } = useTranslation(['sets', 'errors']);
   const id = useId();
   const [values, setValues] = useState<SetFormValues>(() => setFormValues(set));
   const [errors, setErrors] = useState<SetFormErrors>({});
@@ -100,15 +122,40 @@ function SetForm({ set, onDone }: { set?: ExerciseSet; onDone: () => void }) {
     setErrors({});
     setFormError(null);
     const done = (saved: ExerciseSet) => {
-      toastSuccess(set ? t('editor.updated') : t('editor.created', { title: saved.title }));
+      toastSuccess(
+        !set
+          ? t('editor.created', { title: saved.title })
+          : given.length > 0
+            ? t('editor.updatedGiven', { count: given.length })
+            : t('editor.updated'),
+      );
       onDone();
     };
     if (set) update.mutate({ id: set.id, body: result.data }, { onSuccess: done, onError });
     else create.mutate(result.data, { onSuccess: done, onError });
   }
 
+  const givenNote =
+    given.length > 0
+      ? t('editor.givenNote', {
+          count: given.length,
+          classes: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+            givenClassTitles(given),
+          ),
+        })
+      : null;
+
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      {givenNote ? (
+        <p
+          id={`${id}-given`}
+          className="rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm [overflow-wrap:anywhere]"
+          data-testid="set-given-note"
+        >
+          {givenNote}
+        </p>
+      ) : null}
       <Field id={`${id}-title`} label={t('editor.title')} error={errors.title}>
         <Input
           {...fieldAria(`${id}-title`, errors.title)}
@@ -147,7 +194,11 @@ function SetForm({ set, onDone }: { set?: ExerciseSet; onDone: () => void }) {
         <Button type="button" variant="outline" onClick={onDone}>
           {t('cancel')}
         </Button>
-        <Button type="submit" pending={create.isPending || update.isPending}>
+        <Button
+          type="submit"
+          pending={create.isPending || update.isPending}
+          aria-describedby={givenNote ? `${id}-given` : undefined}
+        >
           {set ? t('editor.save') : t('editor.create')}
         </Button>
       </DialogFooter>

@@ -98,6 +98,11 @@ export function SetsPanel() {
 
       <SetEditorDialog
         set={editing === 'new' ? undefined : (editing ?? undefined)}
+        given={
+          editing && editing !== 'new'
+            ? given.assignments.filter((a) => a.set_id === editing.id)
+            : []
+        }
         open={editing !== null}
         onOpenChange={(open) => {
           if (!open) setEditing(null);
