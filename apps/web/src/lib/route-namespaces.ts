@@ -23,9 +23,12 @@ export function namespacesFor(pathname: string): string[] {
     case 'auth':
       return ['auth', 'errors'];
     case 'convite':
-      return ['classes', 'errors'];
+      // Signed in with an unconfirmed e-mail, the invite offers to send the confirmation again
+      // (auth): in the shell's catalogs file, which "errors" brings anyway.
+      return ['classes', 'errors', 'auth'];
     case 'profile':
-      return ['profile', 'auth', 'classes', 'errors'];
+      // The profile is shown in the dashboard's shell, and its title is the user menu's entry.
+      return ['profile', ...SHELL_NAMESPACES, 'classes'];
     case 'dashboard': {
       const shell: string[] = [...SHELL_NAMESPACES];
       if (second === 'student' || second === 'teacher') return [...shell, 'classes'];

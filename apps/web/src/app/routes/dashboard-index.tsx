@@ -1,4 +1,5 @@
 import { DashboardHome } from '@/features/dashboard/components/dashboard-home';
+import { useInAClass } from './use-in-a-class';
 import { useTeaches } from './use-teaches';
 import { useSignedInUser } from './use-user';
 import { usePageTitle } from '@/lib/page-title';
@@ -6,5 +7,5 @@ import { usePageTitle } from '@/lib/page-title';
 export function DashboardIndexPage() {
   usePageTitle('common:nav.dashboard');
   const user = useSignedInUser();
-  return <DashboardHome user={user} teaches={useTeaches(user)} />;
+  return <DashboardHome user={user} teaches={useTeaches(user)} inAClass={useInAClass()} />;
 }

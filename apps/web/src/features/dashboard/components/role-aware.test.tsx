@@ -90,4 +90,55 @@ describe('role-aware dashboard', () => {
     expect(cards).toHaveLength(10);
     expect(cards.map((a) => a.getAttribute('href'))).toContain('/dashboard/teacher');
   });
+
+  /** The summary under a tool's name, on the dashboard's card for `path`. */
+  const summaryOf = (path: string) =>
+    within(screen.getByRole('list', { name: 'Suas ferramentas' }))
+      .getAllByRole('link')
+      .find((a) => a.getAttribute('href') === path)
+      ?.querySelector('span.text-sm')?.textContent;
+
+  it('a teacher reads summaries written for them, under the spec’s names', () => {
+    renderIn(<DashboardHome user={{ ...STUDENT, role: 'teacher' }} teaches />);
+    const list = screen.getByRole('list', { name: 'Suas ferramentas' });
+    for (const name of ['Minhas Turmas', 'Prática adaptativa', 'Métricas']) {
+      expect(within(list).getByText(name)).toBeInTheDocument();
+    }
+    expect(summaryOf('/dashboard/student')).toBe('Turmas em que você entrou como estudante.');
+    expect(summaryOf('/dashboard/adaptive')).toBe('Pratique no seu próprio nível.');
+    expect(summaryOf('/dashboard/metrics')).toBe('Os seus próprios números de estudo.');
+    expect(list).not.toHaveTextContent('As turmas em que você está.');
+    expect(list).not.toHaveTextContent('Exercícios no nível certo para você.');
+  });
+
+  it('in English too', async () => {
+    const i18n = createI18n();
+    await i18n.changeLanguage('en');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={createQueryClient()}>
+          <MemoryRouter initialEntries={['/dashboard']}>
+            <DashboardHome user={{ ...STUDENT, role: 'teacher' }} teaches />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    const list = screen.getByRole('list', { name: 'Your tools' });
+    const summary = (path: string) =>
+      within(list)
+        .getAllByRole('link')
+        .find((a) => a.getAttribute('href') === path)
+        ?.querySelector('span.text-sm')?.textContent;
+    expect(within(list).getByText('My Classes')).toBeInTheDocument();
+    expect(summary('/dashboard/student')).toBe('Classes you joined as a student.');
+    expect(summary('/dashboard/adaptive')).toBe('Practise at your own level.');
+    expect(summary('/dashboard/metrics')).toBe('Your own study numbers.');
+  });
+
+  it('a student keeps the student summaries', () => {
+    renderIn(<DashboardHome user={STUDENT} teaches={false} />);
+    expect(summaryOf('/dashboard/student')).toBe('As turmas em que você está.');
+    expect(summaryOf('/dashboard/adaptive')).toBe('Exercícios no nível certo para você.');
+    expect(summaryOf('/dashboard/metrics')).toBe('Seus números de estudo.');
+  });
 });

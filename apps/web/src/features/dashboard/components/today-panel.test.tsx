@@ -130,19 +130,39 @@ describe('Hoje (the dashboard start)', () => {
 
   it('a new account sees the first step of each item, no invented figures', async () => {
     serve(fetchMock, () => reply(NEW_STUDENT));
-    renderIn(<TodayPanel />);
+    renderIn(<TodayPanel inAClass={false} />);
     await screen.findByTestId('today-student');
     expect(screen.getByText(/Você ainda não tem baralhos/)).toBeInTheDocument();
     expect(hrefs('today-cards')).toEqual(['/dashboard/flashcard']);
     expect(hrefs('today-assignments')).toEqual(['/dashboard/exercises']);
     expect(hrefs('today-practice')).toEqual(['/dashboard/student']);
-    // Also read by a student already in a class whose questions have no skill yet: it must not
-    // tell them, as an order, to join a class.
+    // In no class: how to join one.
     expect(screen.getByTestId('today-practice')).toHaveTextContent(
       'Ainda sem turma? Entre com o código de convite.',
     );
     expect(hrefs('today-conversation')).toEqual(['/dashboard/chat']);
     expect(screen.getByText('Nenhum dia seguido')).toBeInTheDocument();
+  });
+
+  it('a student already in a class is told why nothing is suggested, not to join a class', async () => {
+    serve(fetchMock, () => reply(NEW_STUDENT));
+    renderIn(<TodayPanel inAClass />);
+    const practice = await screen.findByTestId('today-practice');
+    expect(practice).toHaveTextContent(
+      'Ainda não há o que praticar: suas turmas não têm exercícios ligados a uma habilidade. A sugestão aparece aqui assim que tiverem.',
+    );
+    expect(practice).not.toHaveTextContent(/sem turma|código de convite/);
+    expect(hrefs('today-practice')).toEqual(['/dashboard/student']);
+  });
+
+  it('while the class list is unknown (or cannot be read), only what is true either way', async () => {
+    serve(fetchMock, () => reply(NEW_STUDENT));
+    renderIn(<TodayPanel />);
+    const practice = await screen.findByTestId('today-practice');
+    expect(practice).toHaveTextContent(
+      'A prática adaptativa aparece quando uma turma sua tiver exercícios ligados a uma habilidade.',
+    );
+    expect(practice).not.toHaveTextContent(/sem turma|Ainda não há o que praticar/);
   });
 
   it('a teacher sees classes with submissions, who needs attention and why', async () => {

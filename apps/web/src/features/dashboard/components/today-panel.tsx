@@ -20,8 +20,12 @@ import { cn } from '@/lib/utils';
 import { useToday } from '../api/today';
 import { STREAK_MIN_ACTIONS, reasonText, streakLines, todayPaths } from '../lib/today';
 
-/** "Hoje": what to do now, from GET /api/today (issue 14). */
-export function TodayPanel() {
+/**
+ * "Hoje": what to do now, from GET /api/today (issue 14). `inAClass`: whether the student is in a
+ * class (their class list, composed by the route: features do not import each other), asked for
+ * only when "Prática sugerida" has nothing to suggest; undefined while unknown.
+ */
+export function TodayPanel({ inAClass }: { inAClass?: boolean | undefined }) {
   const { t } = useTranslation('today');
   const today = useToday();
   return (
@@ -38,7 +42,9 @@ export function TodayPanel() {
       ) : (
         <div className="flex flex-col gap-4">
           {today.data.teacher ? <TeacherTodayView today={today.data.teacher} /> : null}
-          {today.data.student ? <StudentTodayView today={today.data.student} /> : null}
+          {today.data.student ? (
+            <StudentTodayView today={today.data.student} inAClass={inAClass} />
+          ) : null}
         </div>
       )}
     </section>
@@ -105,7 +111,13 @@ function ActionLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-function StudentTodayView({ today }: { today: StudentToday }) {
+function StudentTodayView({
+  today,
+  inAClass,
+}: {
+  today: StudentToday;
+  inAClass: boolean | undefined;
+}) {
   const { t, i18n } = useTranslation('today');
   const lang = i18n.language;
   const tz = timeZone();
@@ -203,10 +215,7 @@ function StudentTodayView({ today }: { today: StudentToday }) {
             {today.practice.name}
           </ItemLink>
         ) : (
-          <>
-            <Hint>{t('practice.none')}</Hint>
-            <ActionLink to={todayPaths.student()}>{t('practice.joinClass')}</ActionLink>
-          </>
+          <NoPractice inAClass={inAClass} />
         )}
       </Tile>
 
@@ -243,6 +252,28 @@ function StudentTodayView({ today }: { today: StudentToday }) {
         )}
       </Tile>
     </div>
+  );
+}
+
+/**
+ * No skill to practise: adaptive practice draws on exercises linked to a skill in the student's
+ * classes. Someone in no class is told to join one (with its invite code); someone in a class is
+ * told why there is nothing yet. Until the class list is known (or when it cannot be read), only
+ * what is true either way.
+ */
+function NoPractice({ inAClass }: { inAClass: boolean | undefined }) {
+  const { t } = useTranslation('today');
+  return (
+    <>
+      <Hint>
+        {inAClass === false
+          ? t('practice.none')
+          : inAClass
+            ? t('practice.nothingYet')
+            : t('practice.appears')}
+      </Hint>
+      <ActionLink to={todayPaths.student()}>{t('practice.joinClass')}</ActionLink>
+    </>
   );
 }
 
