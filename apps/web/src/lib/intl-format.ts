@@ -39,6 +39,15 @@ export function formatDayWithWeekday(day: string, language: string): string {
   }).format(dayToDate(day));
 }
 
+/**
+ * The hour as the language writes it in a short time: "6:00 PM" where the clock has 12 hours
+ * (never "06:00 PM"), "09:05" where it has 24 — as `timeStyle: 'short'` does.
+ */
+export function hourDigits(language: string): 'numeric' | '2-digit' {
+  const cycle = new Intl.DateTimeFormat(language, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  return cycle === 'h12' || cycle === 'h11' ? 'numeric' : '2-digit';
+}
+
 /** An instant (ISO string) as date and time in a time zone ("12 de nov., 14:30"). */
 export function formatInstant(iso: string, language: string, timeZone?: string): string {
   const date = new Date(iso);
@@ -47,7 +56,7 @@ export function formatInstant(iso: string, language: string, timeZone?: string):
     return new Intl.DateTimeFormat(language, {
       day: 'numeric',
       month: 'short',
-      hour: '2-digit',
+      hour: hourDigits(language),
       minute: '2-digit',
       timeZone,
     }).format(date);

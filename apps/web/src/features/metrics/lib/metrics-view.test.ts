@@ -311,6 +311,13 @@ describe('dates, numbers and durations through Intl', () => {
     expect(tokyo).toContain('11:30');
   });
 
+  it('an instant’s hour as each language writes a short time: "6:00 PM", "09:05"', () => {
+    expect(formatInstant('2026-12-05T21:00:00Z', 'en', 'America/Sao_Paulo')).toBe('Dec 5, 6:00 PM');
+    expect(formatInstant('2026-12-05T12:05:00Z', 'pt-BR', 'America/Sao_Paulo')).toBe(
+      '5 de dez., 09:05',
+    );
+  });
+
   it('durations: seconds, minutes, hours and minutes', () => {
     expect(formatDuration(0, 'pt-BR')).toBe('0 min');
     expect(formatDuration(45_000, 'pt-BR')).toBe('45 s');
