@@ -50,12 +50,21 @@ export async function visibleClassAccess(
 /** Whether the class is archived (hidden from lists, read-only until restored). */
 export const isArchived = (access: ClassAccess): boolean => Boolean(access.klass.archived);
 
-export const classArchived = () =>
-  conflict('This class is archived; its owner can restore it', 'class_archived');
+/**
+ * 409 `class_archived`. The detail is worded for who gets it: the owner is told to restore the
+ * class; anyone else that only its owner can (the web words it the same way, by the class's owner).
+ */
+export const classArchived = (byOwner = false) =>
+  conflict(
+    byOwner
+      ? 'This class is archived; restore it to change it'
+      : 'This class is archived; only its owner can restore it',
+    'class_archived',
+  );
 
 /** 409 `class_archived` when the class is archived: nothing in it changes until it is restored. */
 export function requireActive(access: ClassAccess): void {
-  if (isArchived(access)) throw classArchived();
+  if (isArchived(access)) throw classArchived(access.klass.owner_id === access.userId);
 }
 
 /** 403 unless the caller teaches the class. */

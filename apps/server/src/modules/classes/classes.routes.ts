@@ -7,7 +7,6 @@ import {
   createEventSchema,
   createInviteSchema,
   eventsQuerySchema,
-  joinByCodeSchema,
   teachingQuerySchema,
   transferOwnershipSchema,
   updateClassSchema,
@@ -41,6 +40,7 @@ import {
 import { addMember, addMemberByEmail, listMembers, removeMember } from './members.service.ts';
 import { cachedJson } from '../../middleware/cached-json.ts';
 import { classesScope } from './classes.cache.ts';
+import { joinCodeBodySchema } from './join-code.ts';
 
 /**
  * Class API under `${API_PREFIX}/classes` (docs/api/classes.md). Every route needs a session;
@@ -109,10 +109,12 @@ export function classesRoutes(ctx: AppContext) {
     settle: (status) => (status === 404 ? 'keep' : 'refund'),
   });
 
-  r.post('/join', joinAttempts, zv('json', joinByCodeSchema), async (c) => {
+  // Spaces and dashes in the code are ignored (`jcr zax`, `JCR-ZAX`). The answer says whether the
+  // user was in the class already (`already_member`): the web says "you are already in…" then.
+  r.post('/join', joinAttempts, zv('json', joinCodeBodySchema), async (c) => {
     const user = currentUser(c);
-    const access = await joinByCode(ctx, user.id, c.req.valid('json').code);
-    return c.json(await classDetail(ctx, access));
+    const { access, alreadyMember } = await joinByCode(ctx, user.id, c.req.valid('json').code);
+    return c.json({ ...(await classDetail(ctx, access)), already_member: alreadyMember });
   });
 
   r.post('/invites', zv('json', createInviteSchema), async (c) => {

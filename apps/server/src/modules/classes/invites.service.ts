@@ -201,10 +201,15 @@ export async function acceptInvite(
 }
 
 /**
- * Join with the class code (as a student). Unknown code or joining turned off → 404; the code of
- * an archived class → 409 `class_archived`.
+ * Join with the class code (as a student). `alreadyMember`: the user was in the class already (as
+ * a student or a teacher: nothing changes, nothing is recorded). Unknown code or joining turned off
+ * → 404; the code of an archived class → 409 `class_archived`.
  */
-export async function joinByCode(ctx: Ctx, userId: string, code: string): Promise<ClassAccess> {
+export async function joinByCode(
+  ctx: Ctx,
+  userId: string,
+  code: string,
+): Promise<{ access: ClassAccess; alreadyMember: boolean }> {
   const found = await selectClassIdByCode(ctx.db.db, code);
   if (found === undefined) {
     throw new AppError('class_code_not_found', 'No class accepts this code');
@@ -212,10 +217,10 @@ export async function joinByCode(ctx: Ctx, userId: string, code: string): Promis
   if (found.archived) throw classArchived();
   const classId = found.id;
   const now = ctx.clock.now().toISOString();
-  await inTransaction(ctx.db, async (trx) => {
-    if (await insertMemberIfAbsent(trx, classId, userId, DEFAULT_MEMBER_ROLE, now)) {
-      await logAction(ctx, userId, 'class_joined', { class_id: classId, via: 'code' }, trx);
-    }
+  const joined = await inTransaction(ctx.db, async (trx) => {
+    if (!(await insertMemberIfAbsent(trx, classId, userId, DEFAULT_MEMBER_ROLE, now))) return false;
+    await logAction(ctx, userId, 'class_joined', { class_id: classId, via: 'code' }, trx);
+    return true;
   });
-  return classAccess(ctx, classId, userId);
+  return { access: await classAccess(ctx, classId, userId), alreadyMember: !joined };
 }

@@ -117,7 +117,7 @@ export async function addClassMember(
 /**
  * Add (or re-role) a member (teachers only). `created` is false when the user was already a
  * member (adding twice is harmless). Demoting the owner → 403 `owner_protected`; demoting the last
- * teacher → 409 `last_teacher`. The caller's access and the user are read at the same time (one
+ * teacher → 409 `last_teacher` (by id a co-teacher may still step down to student). The caller's access and the user are read at the same time (one
  * round trip); the user is only looked at once the caller is known to teach the class.
  */
 export async function addMember(
@@ -145,6 +145,20 @@ export async function addMember(
     },
     created: result.created,
   };
+}
+
+/**
+ * A teacher adding their own e-mail, with any role: they are in the class already — as its owner
+ * or as a teacher — and adding by e-mail is no way to change their own role (`last_teacher` or
+ * `owner_protected` would only confuse). 409 `conflict`, its detail saying which.
+ */
+function refuseSelf(access: ClassAccess, user: { id: string }): void {
+  if (user.id !== access.userId) return;
+  throw conflict(
+    access.klass.owner_id === access.userId
+      ? 'You are already in this class, as its owner'
+      : 'You are already in this class, as a teacher',
+  );
 }
 
 /**
@@ -247,7 +261,8 @@ function mailInBackground(ctx: EmailCtx, mail: Mail): void {
  * `{ email, role }`; `created` (201) when something was done — a member added or re-roled, an
  * invite made — and false (200) when the member with that role, or a usable invite for that e-mail
  * and role, was already there: the same rule on both sides, so even asking again with another
- * role tells nothing. Records `member_added` or `member_invited`.
+ * role tells nothing. Your own e-mail → 409 `conflict`, as by id. Records `member_added` or
+ * `member_invited`.
  */
 export async function addMemberByEmail(
   ctx: EmailCtx,
@@ -264,6 +279,7 @@ export async function addMemberByEmail(
   const classTitle = access.klass.title;
   const user = await selectUserByIdOrEmail(ctx.db.db, { email });
   if (user) {
+    refuseSelf(access, user);
     const { created, changed } = await addUser(ctx, access, user, role);
     if (created) {
       mailInBackground(

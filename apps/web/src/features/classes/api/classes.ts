@@ -133,12 +133,18 @@ export function useResetCode() {
   });
 }
 
+/**
+ * POST /classes/join's answer: the class, and whether I was in it already (then nothing changed).
+ * (Not in the shared `ClassDetail`: only this call answers it.)
+ */
+export type JoinedClass = ClassDetail & { already_member?: boolean };
+
 /** POST /classes/join {code} — join with the class code. */
 export function useJoinByCode() {
   const invalidate = useInvalidateClasses();
   return useMutation({
     mutationFn: ({ code }: { code: string }) =>
-      api().post<ClassDetail>('/classes/join', { body: { code } }),
+      api().post<JoinedClass>('/classes/join', { body: { code } }),
     onSuccess: invalidate,
   });
 }

@@ -9,10 +9,15 @@ import { toastSuccess } from '@/lib/toast';
 import { useJoinByCode } from '../../api/classes';
 import { fieldMessages, zodIssues } from '../../lib/validation';
 import { classTitle } from '../../lib/filter';
+import { withoutSeparators } from '../../lib/join-code';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FormFooter } from '../shared/form-parts';
 
-/** "Entrar com código": join a class with its code; server errors translated, code kept. */
+/**
+ * "Entrar com código": join a class with its code — read without spaces, dashes or case (`jcr zax`
+ * and `JCR-ZAX` are `JCRZAX`); server errors translated, code kept. A class the student is in
+ * already says so ("Você já está na turma …") and opens it.
+ */
 export function JoinCodeDialog({
   open,
   onOpenChange,
@@ -29,7 +34,7 @@ export function JoinCodeDialog({
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const parsed = joinByCodeSchema.safeParse({ code });
+    const parsed = joinByCodeSchema.safeParse({ code: withoutSeparators(code) });
     if (!parsed.success) {
       setError(fieldMessages(t, zodIssues(parsed.error.issues), { code }).code ?? null);
       return;
@@ -39,7 +44,10 @@ export function JoinCodeDialog({
       { code: parsed.data.code },
       {
         onSuccess: (klass) => {
-          toastSuccess(t('join.joined', { title: classTitle(klass, t('student.fallbackTitle')) }));
+          const title = classTitle(klass, t('student.fallbackTitle'));
+          toastSuccess(
+            klass.already_member ? t('join.already', { title }) : t('join.joined', { title }),
+          );
           setCode('');
           onOpenChange(false);
           void navigate(`/dashboard/student/${encodeURIComponent(klass.id)}`);

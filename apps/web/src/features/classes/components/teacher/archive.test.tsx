@@ -116,7 +116,7 @@ describe('archiving a class', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     const banner = await screen.findByText('Turma arquivada');
     expect(banner).toBeInTheDocument();
-    expect(screen.getByText(/nada muda até você desarquivar/)).toBeInTheDocument();
+    expect(screen.getByText(/Desarquive a turma para alterá-la/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Desarquivar Biologia 2025' })).toBeInTheDocument();
     // Read-only now: no "Editar", no second "Arquivar turma".
     expect(screen.queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
@@ -145,7 +145,7 @@ describe('archiving a class', () => {
     });
     setup(RAFAEL, 'manage');
     expect(await screen.findByText('Turma arquivada')).toBeInTheDocument();
-    expect(screen.getByText(/até o dono da turma desarquivar/)).toBeInTheDocument();
+    expect(screen.getByText(/só o dono da turma pode desarquivá-la/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Desarquivar/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Arquivar turma' })).not.toBeInTheDocument();
   });
@@ -168,7 +168,9 @@ describe('archiving a class', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Arquivar Química 2025?' });
     await user.click(within(dialog).getByRole('button', { name: 'Arquivar turma' }));
     expect(await screen.findByText('Turma Química 2025 arquivada.')).toBeInTheDocument();
-    expect(await screen.findByText('Você ainda não tem turmas')).toBeInTheDocument();
+    // Its only class archived: not "no classes yet", but all of them archived (and "Nova turma").
+    expect(await screen.findByText('Todas as suas turmas estão arquivadas')).toBeInTheDocument();
+    expect(screen.queryByText('Você ainda não tem turmas')).not.toBeInTheDocument();
   });
 });
 

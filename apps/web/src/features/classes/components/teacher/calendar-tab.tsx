@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CalendarPlus, ChevronLeft, ChevronRight, Pencil, Trash2 } from 'lucide-react';
 import type { ClassDetail, ClassEvent } from '@aprenda/shared/schemas/classes';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useDeleteEvent, useEvents } from '../../api/events';
+import { useClassWriteError } from '../../lib/class-errors';
 import { eventDayKeys, localDayKey, monthGrid, timeZoneName } from '../../lib/dates';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { EventItem } from '../shared/event-item';
@@ -15,14 +16,25 @@ import { EventFormDialog } from './event-form-dialog';
 
 type View = 'month' | 'agenda';
 
+/**
+ * `?evento=novo`: the "Novo evento" form is open. It is in the address so that the form opens
+ * again — with what was typed (its draft) — when the teacher comes back to the same address, e.g.
+ * after their session expired and they signed in again.
+ */
+export const NEW_EVENT_PARAM = 'evento';
+const NEW_EVENT_VALUE = 'novo';
+
 function EventList({
   events,
   onEdit,
   onDelete,
+  readOnly,
 }: {
   events: ClassEvent[];
   onEdit: (event: ClassEvent) => void;
   onDelete: (event: ClassEvent) => void;
+  /** An archived class: its events are shown without "Editar" and "Excluir". */
+  readOnly: boolean;
 }) {
   const { t } = useTranslation('classes');
   return (
@@ -32,7 +44,7 @@ function EventList({
           key={event.id}
           event={event}
           actions={
-            event.of_assignment ? (
+            readOnly ? null : event.of_assignment ? (
               // A list's due date: it changes and goes with the list (in Exercícios), not here.
               <p className="max-w-40 shrink-0 text-right text-xs text-zinc-400">
                 {t('events.ofAssignment')}
@@ -67,17 +79,33 @@ function EventList({
   );
 }
 
-/** Calendário: month grid and agenda in the viewer's time zone; create, edit and delete events. */
+/**
+ * Calendário: month grid and agenda in the viewer's time zone; create, edit and delete events —
+ * none of which an archived class allows (the "Turma arquivada" notice above says why).
+ */
 export function CalendarTab({ klass }: { klass: ClassDetail }) {
   const { t, i18n } = useTranslation(['classes', 'errors']);
   const today = new Date();
   const [view, setView] = useState<View>('month');
   const [cursor, setCursor] = useState({ year: today.getFullYear(), month: today.getMonth() });
   const [selected, setSelected] = useState<string>(localDayKey(today));
-  const [creating, setCreating] = useState(false);
+  const readOnly = klass.archived;
+  const [params, setParams] = useSearchParams();
+  const creating = !readOnly && params.get(NEW_EVENT_PARAM) === NEW_EVENT_VALUE;
+  const setCreating = (open: boolean) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (open) next.set(NEW_EVENT_PARAM, NEW_EVENT_VALUE);
+        else next.delete(NEW_EVENT_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
   const [editing, setEditing] = useState<ClassEvent | null>(null);
   const [deleting, setDeleting] = useState<ClassEvent | null>(null);
   const del = useDeleteEvent(klass.id);
+  const writeError = useClassWriteError();
 
   const grid = useMemo(() => monthGrid(cursor.year, cursor.month), [cursor]);
   const first = grid[0]!;
@@ -133,7 +161,7 @@ export function CalendarTab({ klass }: { klass: ClassDetail }) {
           setDeleting(null);
         },
         onError: (err) => {
-          toastError(errorMessage(t, err));
+          toastError(writeError(err, klass));
           setDeleting(null);
         },
       },
@@ -156,7 +184,7 @@ export function CalendarTab({ klass }: { klass: ClassDetail }) {
             </Button>
           ))}
         </div>
-        <Button onClick={() => setCreating(true)}>
+        <Button onClick={() => setCreating(true)} disabled={readOnly}>
           <CalendarPlus aria-hidden />
           {t('events.new')}
         </Button>
@@ -283,7 +311,12 @@ export function CalendarTab({ klass }: { klass: ClassDetail }) {
             ) : selectedEvents.length === 0 ? (
               <p className="text-sm text-zinc-400">{t('events.noneThatDay')}</p>
             ) : (
-              <EventList events={selectedEvents} onEdit={setEditing} onDelete={setDeleting} />
+              <EventList
+                events={selectedEvents}
+                onEdit={setEditing}
+                onDelete={setDeleting}
+                readOnly={readOnly}
+              />
             )}
           </section>
         </div>
@@ -296,7 +329,12 @@ export function CalendarTab({ klass }: { klass: ClassDetail }) {
       ) : active.data.items.length === 0 ? (
         <EmptyState title={t('events.emptyTitle')} body={t('events.emptyBody')} />
       ) : (
-        <EventList events={active.data.items} onEdit={setEditing} onDelete={setDeleting} />
+        <EventList
+          events={active.data.items}
+          onEdit={setEditing}
+          onDelete={setDeleting}
+          readOnly={readOnly}
+        />
       )}
 
       <EventFormDialog
@@ -304,12 +342,14 @@ export function CalendarTab({ klass }: { klass: ClassDetail }) {
         open={creating}
         onOpenChange={setCreating}
         day={view === 'month' ? selectedDate : undefined}
+        describeError={(err) => writeError(err, klass)}
       />
       <EventFormDialog
         classId={klass.id}
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
         event={editing ?? undefined}
+        describeError={(err) => writeError(err, klass)}
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -12,12 +12,16 @@ import {
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorCode, errorMessage, errorText, fieldErrorsOf } from '@/lib/errors';
+import { useSession } from '@/lib/session';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useCreateClass, useUpdateClass } from '../../api/classes';
 import { validateClassForm, type ClassFormValues } from '../../lib/class-form';
+import { useClassWriteError } from '../../lib/class-errors';
+import { classDraftKey, classFormDrafts } from '../../lib/form-drafts';
+import { useFormDraft } from '../../lib/use-form-draft';
 import { fieldMessages, type FieldMessages } from '../../lib/validation';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, fieldAria, focusFirstInvalid } from '@/components/ui/field';
+import { DraftFormDialog, DraftRestoredNotice } from '../shared/draft-parts';
 import { DescriptionField, FormFooter } from '../shared/form-parts';
 
 function initialValues(klass?: ClassSummary | ClassDetail): ClassFormValues {
@@ -30,7 +34,10 @@ function initialValues(klass?: ClassSummary | ClassDetail): ClassFormValues {
 
 /**
  * Create or edit a class: title, description and a join code with "Gerar" (6 characters of the
- * alphabet without look-alikes). Errors show per field in the user's language; what was typed stays.
+ * alphabet without look-alikes). Errors show per field in the user's language; what was typed stays
+ * — on this device too, until it is saved or discarded (lib/form-drafts.ts, per user and class or
+ * `new`): opened again, after the session expired and the teacher signed in again, the form says
+ * it brought it back.
  */
 export function ClassFormDialog({
   open,
@@ -41,20 +48,34 @@ export function ClassFormDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Edit this class; create a new one when absent. */
-  klass?: ClassSummary | ClassDetail;
+  klass?: ClassSummary | ClassDetail | undefined;
   onSaved?: (saved: ClassDetail) => void;
 }) {
   const { t } = useTranslation(['classes', 'errors']);
+  const { data: me } = useSession();
+  const draftKey = me ? classDraftKey(me.id, klass?.id) : null;
+  const writeError = useClassWriteError();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('close')} className="max-w-lg">
-        <DialogTitle>{klass ? t('form.editTitle') : t('form.createTitle')}</DialogTitle>
-        <DialogDescription>{t('form.lead')}</DialogDescription>
-        {open ? (
-          <ClassForm klass={klass} onDone={() => onOpenChange(false)} onSaved={onSaved} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <DraftFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={klass ? t('form.editTitle') : t('form.createTitle')}
+      description={t('form.lead')}
+      onDiscard={() => {
+        if (draftKey) classFormDrafts.clear(draftKey);
+      }}
+    >
+      {(handlers) => (
+        <ClassForm
+          key={klass?.id ?? 'new'}
+          klass={klass}
+          onSaved={onSaved}
+          draftKey={draftKey}
+          describeError={klass ? (err) => writeError(err, klass) : undefined}
+          {...handlers}
+        />
+      )}
+    </DraftFormDialog>
   );
 }
 
@@ -62,14 +83,36 @@ export function ClassForm({
   klass,
   onDone,
   onSaved,
+  draftKey = null,
+  onDirty,
+  onCancel = onDone,
+  describeError,
 }: {
-  klass?: ClassSummary | ClassDetail;
+  klass?: ClassSummary | ClassDetail | undefined;
   onDone: () => void;
-  onSaved?: (saved: ClassDetail) => void;
+  onSaved?: ((saved: ClassDetail) => void) | undefined;
+  /** Where the unsaved form is kept on this device (null: nowhere, e.g. session unknown). */
+  draftKey?: string | null;
+  onDirty?: (dirty: boolean) => void;
+  /** "Cancelar" (default: `onDone`). */
+  onCancel?: () => void;
+  /** A failed save in words (default: errors:<code>); editing words `class_archived`. */
+  describeError?: ((err: unknown) => string) | undefined;
 }) {
   const { t } = useTranslation(['classes', 'errors']);
   const id = useId();
-  const [values, setValues] = useState<ClassFormValues>(() => initialValues(klass));
+  const [initial] = useState<ClassFormValues>(() => initialValues(klass));
+  const draft = useFormDraft({
+    drafts: classFormDrafts,
+    draftKey,
+    initial,
+    // A new class's proposed code is no work of the teacher's: only a name or description is.
+    same: klass
+      ? classFormDrafts.same
+      : (a, b) => a.title === b.title && a.description === b.description,
+    onDirty,
+  });
+  const { values, setValues } = draft;
   const [errors, setErrors] = useState<FieldMessages>({});
   const [formError, setFormError] = useState<string | null>(null);
   const create = useCreateClass();
@@ -93,8 +136,9 @@ export function ClassForm({
       setFormError(null);
       return;
     }
-    setFormError(errorMessage(t, err));
-    toastError(errorMessage(t, err));
+    const message = describeError ? describeError(err) : errorMessage(t, err);
+    setFormError(message);
+    toastError(message);
   }
 
   function submit(e: FormEvent<HTMLFormElement>) {
@@ -111,6 +155,7 @@ export function ClassForm({
     setFormError(null);
     const done = (saved: ClassDetail, message: string) => {
       toastSuccess(message);
+      draft.saved();
       onSaved?.(saved);
       onDone();
     };
@@ -132,8 +177,17 @@ export function ClassForm({
     }
   }
 
+  function discard() {
+    draft.discard();
+    setErrors({});
+    setFormError(null);
+  }
+
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {draft.restored ? (
+        <DraftRestoredNotice message={t('drafts.restoredClass')} onDiscard={discard} />
+      ) : null}
       <Field id={`${id}-title`} label={t('form.title')} error={errors.title}>
         <Input
           {...fieldAria(`${id}-title`, errors.title)}
@@ -175,7 +229,7 @@ export function ClassForm({
         </p>
       ) : null}
       <FormFooter
-        onCancel={onDone}
+        onCancel={onCancel}
         submitLabel={klass ? t('form.save') : t('form.create')}
         pending={pending}
       />

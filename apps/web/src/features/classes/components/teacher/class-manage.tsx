@@ -27,6 +27,12 @@ function isTab(value: string | null): value is Tab {
   return (TABS as readonly (string | null)[]).includes(value);
 }
 
+/**
+ * `?editar=1`: the "Editar turma" form is open — in the address so that it opens again, with what
+ * was typed (its draft), when the teacher comes back to it (after signing in again, say).
+ */
+export const EDIT_CLASS_PARAM = 'editar';
+
 /** `/dashboard/teacher/:classId`: Membros, Convites, Calendário, Código and Conversas of one class. */
 export function ClassManage({ classId }: { classId: string }) {
   const { t } = useTranslation('classes');
@@ -42,7 +48,18 @@ function ClassManageContent({ klass, back }: { klass: ClassDetail; back: ReactNo
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'members';
-  const [editing, setEditing] = useState(false);
+  // An archived class is read-only until restored: no edit form, even from the address.
+  const editing = !klass.archived && params.get(EDIT_CLASS_PARAM) === '1';
+  const setEditing = (open: boolean) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (open) next.set(EDIT_CLASS_PARAM, '1');
+        else next.delete(EDIT_CLASS_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
   const [archiving, setArchiving] = useState(false);
   const { data: me } = useSession();
 

@@ -3,18 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { Power, PowerOff, RotateCcw } from 'lucide-react';
 import type { ClassDetail } from '@aprenda/shared/schemas/classes';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useResetCode, useUpdateClass } from '../../api/classes';
+import { useClassWriteError } from '../../lib/class-errors';
 import { CopyButton } from '../shared/copy-button';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 
-/** Código: show and copy the join code, reset it (confirmed), turn joining by code off and on. */
+/**
+ * Código: show and copy the join code, reset it (confirmed), turn joining by code off and on —
+ * not in an archived class (the code is still shown and copied; the notice above says why).
+ */
 export function CodeTab({ klass }: { klass: ClassDetail }) {
   const { t } = useTranslation(['classes', 'errors']);
   const reset = useResetCode();
   const update = useUpdateClass();
   const [confirmReset, setConfirmReset] = useState(false);
+  const writeError = useClassWriteError();
+  const readOnly = klass.archived;
 
   function doReset() {
     reset.mutate(
@@ -25,7 +30,7 @@ export function CodeTab({ klass }: { klass: ClassDetail }) {
           setConfirmReset(false);
         },
         onError: (err) => {
-          toastError(errorMessage(t, err));
+          toastError(writeError(err, klass));
           setConfirmReset(false);
         },
       },
@@ -38,7 +43,7 @@ export function CodeTab({ klass }: { klass: ClassDetail }) {
       { id: klass.id, changes: { join_by_code: next } },
       {
         onSuccess: () => toastSuccess(next ? t('code.enabled') : t('code.disabled')),
-        onError: (err) => toastError(errorMessage(t, err)),
+        onError: (err) => toastError(writeError(err, klass)),
       },
     );
   }
@@ -71,7 +76,12 @@ export function CodeTab({ klass }: { klass: ClassDetail }) {
           {klass.code ? (
             <CopyButton text={klass.code} label={t('code.copy')} copiedMessage={t('code.copied')} />
           ) : null}
-          <Button variant="outline" size="sm" onClick={() => setConfirmReset(true)}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setConfirmReset(true)}
+            disabled={readOnly}
+          >
             <RotateCcw aria-hidden />
             {t('code.reset')}
           </Button>
@@ -79,7 +89,7 @@ export function CodeTab({ klass }: { klass: ClassDetail }) {
             variant={klass.join_by_code ? 'destructive' : 'default'}
             size="sm"
             onClick={toggle}
-            disabled={update.isPending}
+            disabled={readOnly || update.isPending}
           >
             {klass.join_by_code ? <PowerOff aria-hidden /> : <Power aria-hidden />}
             {klass.join_by_code ? t('code.turnOff') : t('code.turnOn')}

@@ -8,6 +8,7 @@ import {
 } from '@aprenda/shared/schemas/classes';
 import { Input } from '@/components/ui/input';
 import { errorMessage, fieldErrorsOf } from '@/lib/errors';
+import { useSession } from '@/lib/session';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useCreateEvent, useUpdateEvent } from '../../api/events';
 import {
@@ -17,21 +18,18 @@ import {
   timeZoneName,
   toLocalInput,
 } from '../../lib/dates';
+import { eventDraftKey, eventFormDrafts, type EventFormValues } from '../../lib/form-drafts';
+import { useFormDraft } from '../../lib/use-form-draft';
 import { fieldMessages, zodIssues, type FieldMessages } from '../../lib/validation';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, fieldAria, focusFirstInvalid } from '@/components/ui/field';
+import {
+  DraftFormDialog,
+  DraftRestoredNotice,
+  type DraftFormHandlers,
+} from '../shared/draft-parts';
 import { DescriptionField, FormFooter } from '../shared/form-parts';
 
-interface EventValues {
-  title: string;
-  description: string;
-  start: string;
-  end: string;
-  allDay: boolean;
-  location: string;
-  /** The times of day to come back to when "Dia inteiro" is turned off again (HH:MM). */
-  clock: { start: string; end: string };
-}
+type EventValues = EventFormValues;
 
 const DEFAULT_CLOCK = { start: '09:00', end: '10:00' };
 
@@ -105,7 +103,9 @@ function eventBody(values: EventValues): CreateEventInput {
 
 /**
  * Create an event (title, description, start, end, all-day, location) in the viewer's zone — or,
- * given `event`, edit it in the same form.
+ * given `event`, edit it in the same form. What is typed is kept on this device until it is saved
+ * or discarded (lib/form-drafts.ts, per user, class and event or `new`): opened again — after the
+ * session expired and the teacher signed in again — the form says it brought it back.
  */
 export function EventFormDialog({
   classId,
@@ -113,26 +113,41 @@ export function EventFormDialog({
   onOpenChange,
   day,
   event,
+  describeError,
 }: {
   classId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   day?: Date | undefined;
   event?: ClassEvent | undefined;
+  /** A failed save in words (default: errors:<code>); the calendar words `class_archived`. */
+  describeError?: ((err: unknown) => string) | undefined;
 }) {
   const { t, i18n } = useTranslation('classes');
+  const { data: me } = useSession();
+  const draftKey = me ? eventDraftKey(me.id, classId, event?.id) : null;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('close')} className="max-w-lg">
-        <DialogTitle>{event ? t('events.editTitle') : t('events.newTitle')}</DialogTitle>
-        <DialogDescription>
-          {t('events.zoneNote', { zone: timeZoneName(i18n.language) })}
-        </DialogDescription>
-        {open ? (
-          <EventForm classId={classId} day={day} event={event} onDone={() => onOpenChange(false)} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <DraftFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={event ? t('events.editTitle') : t('events.newTitle')}
+      description={t('events.zoneNote', { zone: timeZoneName(i18n.language) })}
+      onDiscard={() => {
+        if (draftKey) eventFormDrafts.clear(draftKey);
+      }}
+    >
+      {(handlers) => (
+        <EventForm
+          key={event?.id ?? 'new'}
+          classId={classId}
+          day={day}
+          event={event}
+          draftKey={draftKey}
+          describeError={describeError}
+          {...handlers}
+        />
+      )}
+    </DraftFormDialog>
   );
 }
 
@@ -140,18 +155,30 @@ function EventForm({
   classId,
   day,
   event,
+  draftKey,
+  describeError,
+  onDirty,
+  onCancel,
   onDone,
 }: {
   classId: string;
   day?: Date | undefined;
   event?: ClassEvent | undefined;
-  onDone: () => void;
-}) {
+  /** Where the unsaved event is kept on this device (null before the session is known). */
+  draftKey: string | null;
+  describeError?: ((err: unknown) => string) | undefined;
+} & DraftFormHandlers) {
   const { t } = useTranslation(['classes', 'errors']);
   const id = useId();
-  const [values, setValues] = useState<EventValues>(() =>
-    event ? valuesOf(event) : defaults(day),
-  );
+  const [initial] = useState<EventValues>(() => (event ? valuesOf(event) : defaults(day)));
+  const draft = useFormDraft({
+    drafts: eventFormDrafts,
+    draftKey,
+    initial,
+    same: eventFormDrafts.same,
+    onDirty,
+  });
+  const { values, setValues } = draft;
   const [errors, setErrors] = useState<FieldMessages>({});
   const create = useCreateEvent(classId);
   const update = useUpdateEvent(classId);
@@ -197,39 +224,44 @@ function EventForm({
       return;
     }
     setErrors({});
+    // What was typed stays on the device until the server has it (a 401 keeps it).
     const onError = (err: unknown) => {
       const fields = fieldErrorsOf(err);
       if (fields) {
         setErrors(fieldMessages(t, fields, raw));
         focusFirstInvalid(form);
       }
-      toastError(errorMessage(t, err));
+      toastError(describeError ? describeError(err) : errorMessage(t, err));
+    };
+    const onSaved = (message: string) => {
+      toastSuccess(message);
+      draft.saved();
+      onDone();
     };
     if (event) {
       update.mutate(
         { eventId: event.id, body },
-        {
-          onSuccess: (saved) => {
-            toastSuccess(t('events.updated', { title: saved.title }));
-            onDone();
-          },
-          onError,
-        },
+        { onSuccess: (saved) => onSaved(t('events.updated', { title: saved.title })), onError },
       );
       return;
     }
     create.mutate(body, {
-      onSuccess: (saved) => {
-        toastSuccess(t('events.created', { title: saved.title }));
-        onDone();
-      },
+      onSuccess: (saved) => onSaved(t('events.created', { title: saved.title })),
       onError,
     });
+  }
+
+  function discard() {
+    draft.discard();
+    setErrors({});
   }
 
   const dateType = values.allDay ? 'date' : 'datetime-local';
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {draft.restored ? (
+        <DraftRestoredNotice message={t('drafts.restoredEvent')} onDiscard={discard} />
+      ) : null}
       <Field id={`${id}-title`} label={t('events.title')} error={errors.title}>
         <Input
           {...fieldAria(`${id}-title`, errors.title)}
@@ -282,7 +314,7 @@ function EventForm({
         onChange={(value) => set('description', value)}
       />
       <FormFooter
-        onCancel={onDone}
+        onCancel={onCancel}
         submitLabel={event ? t('events.save') : t('events.create')}
         pending={pending}
       />

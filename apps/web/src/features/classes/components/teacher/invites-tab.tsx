@@ -12,11 +12,12 @@ import {
 } from '@aprenda/shared/schemas/classes';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { errorMessage, fieldErrorsOf } from '@/lib/errors';
+import { fieldErrorsOf } from '@/lib/errors';
 import { useFocusAfterRemoval } from '@/lib/focus-after-removal';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useCreateInvite, useInvites, useRevokeInvite } from '../../api/invites';
+import { useClassWriteError } from '../../lib/class-errors';
 import { formatDateTime } from '../../lib/dates';
 import {
   fieldMessages,
@@ -43,7 +44,7 @@ const STATUS_CLASS: Record<InviteStatus, string> = {
  * Convites: create (role, expiry in days, maximum uses, optional e-mail), copy the link, list,
  * revoke. The numeric fields are text inputs checked here, each with a number message (never the
  * browser's tooltip alone). The link box shows only a link that still works: revoking it (here or
- * elsewhere) removes it.
+ * elsewhere) removes it. An archived class makes no invites: the form is disabled (revoking works).
  */
 export function InvitesTab({ klass }: { klass: ClassDetail }) {
   const { t, i18n } = useTranslation(['classes', 'errors']);
@@ -61,6 +62,8 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
   // Revoked: its "Revogar" button goes, so focus goes to the list's heading instead.
   const revokedFocus = useFocusAfterRemoval(() => document.getElementById(`${id}-list-title`));
   const invites = data?.items ?? [];
+  const writeError = useClassWriteError();
+  const readOnly = klass.archived;
   // The link box holds only a link that still works: gone once that invite is revoked.
   const createdNow = created ? invites.find((i) => i.id === created.id) : undefined;
   const shownLink = created && createdNow?.status !== 'revoked' ? created : null;
@@ -103,7 +106,7 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
           if (messages.expires_at) messages.expiry_days = messages.expires_at;
           setErrors(messages);
         }
-        toastError(errorMessage(t, err));
+        toastError(writeError(err, klass));
       },
     });
   }
@@ -121,7 +124,7 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
           setCreated((c) => (c?.id === revokedId ? null : c));
         },
         onError: (err) => {
-          toastError(errorMessage(t, err));
+          toastError(writeError(err, klass));
           setRevoking(null);
         },
       },
@@ -142,78 +145,86 @@ export function InvitesTab({ klass }: { klass: ClassDetail }) {
           </h2>
           <p className="text-sm text-zinc-400">{t('invites.newLead')}</p>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <RoleField id={`${id}-role`} label={t('invites.role')} value={role} onChange={setRole} />
-          <Field
-            id={`${id}-expiry`}
-            label={t('invites.expiryDays')}
-            error={errors.expiry_days}
-            hint={t('invites.expiryHint', NUMBER_FIELDS.expiry_days)}
-          >
-            <Input
-              {...fieldAria(
-                `${id}-expiry`,
-                errors.expiry_days,
-                t('invites.expiryHint', NUMBER_FIELDS.expiry_days),
-              )}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              value={days}
-              onChange={(e) => {
-                setDays(e.target.value);
-                if (errors.expiry_days) setErrors((x) => ({ ...x, expiry_days: undefined }));
-              }}
+        {/* An archived class makes no invites: the notice at the top of the page says why. */}
+        <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-4 disabled:opacity-60">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <RoleField
+              id={`${id}-role`}
+              label={t('invites.role')}
+              value={role}
+              onChange={setRole}
             />
-          </Field>
-          <Field
-            id={`${id}-max`}
-            label={t('invites.maxUses')}
-            error={errors.max_uses}
-            hint={t('invites.maxUsesHint', NUMBER_FIELDS.max_uses)}
+            <Field
+              id={`${id}-expiry`}
+              label={t('invites.expiryDays')}
+              error={errors.expiry_days}
+              hint={t('invites.expiryHint', NUMBER_FIELDS.expiry_days)}
+            >
+              <Input
+                {...fieldAria(
+                  `${id}-expiry`,
+                  errors.expiry_days,
+                  t('invites.expiryHint', NUMBER_FIELDS.expiry_days),
+                )}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                value={days}
+                onChange={(e) => {
+                  setDays(e.target.value);
+                  if (errors.expiry_days) setErrors((x) => ({ ...x, expiry_days: undefined }));
+                }}
+              />
+            </Field>
+            <Field
+              id={`${id}-max`}
+              label={t('invites.maxUses')}
+              error={errors.max_uses}
+              hint={t('invites.maxUsesHint', NUMBER_FIELDS.max_uses)}
+            >
+              <Input
+                {...fieldAria(
+                  `${id}-max`,
+                  errors.max_uses,
+                  t('invites.maxUsesHint', NUMBER_FIELDS.max_uses),
+                )}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                value={maxUses}
+                onChange={(e) => {
+                  setMaxUses(e.target.value);
+                  if (errors.max_uses) setErrors((x) => ({ ...x, max_uses: undefined }));
+                }}
+              />
+            </Field>
+            <Field
+              id={`${id}-email`}
+              label={t('invites.email')}
+              error={errors.email}
+              hint={t('invites.emailHint')}
+            >
+              <Input
+                {...fieldAria(`${id}-email`, errors.email, t('invites.emailHint'))}
+                type="email"
+                value={email}
+                autoComplete="off"
+                onChange={(e) => {
+                  setEmail(e.target.value);
+                  if (errors.email) setErrors((x) => ({ ...x, email: undefined }));
+                }}
+              />
+            </Field>
+          </div>
+          <Button
+            type="submit"
+            pending={create.isPending}
+            icon={<Link2 aria-hidden />}
+            className="self-start"
           >
-            <Input
-              {...fieldAria(
-                `${id}-max`,
-                errors.max_uses,
-                t('invites.maxUsesHint', NUMBER_FIELDS.max_uses),
-              )}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              value={maxUses}
-              onChange={(e) => {
-                setMaxUses(e.target.value);
-                if (errors.max_uses) setErrors((x) => ({ ...x, max_uses: undefined }));
-              }}
-            />
-          </Field>
-          <Field
-            id={`${id}-email`}
-            label={t('invites.email')}
-            error={errors.email}
-            hint={t('invites.emailHint')}
-          >
-            <Input
-              {...fieldAria(`${id}-email`, errors.email, t('invites.emailHint'))}
-              type="email"
-              value={email}
-              autoComplete="off"
-              onChange={(e) => {
-                setEmail(e.target.value);
-                if (errors.email) setErrors((x) => ({ ...x, email: undefined }));
-              }}
-            />
-          </Field>
-        </div>
-        <Button
-          type="submit"
-          pending={create.isPending}
-          icon={<Link2 aria-hidden />}
-          className="self-start"
-        >
-          {t('invites.create')}
-        </Button>
+            {t('invites.create')}
+          </Button>
+        </fieldset>
         {shownLink ? (
           <div
             role="status"

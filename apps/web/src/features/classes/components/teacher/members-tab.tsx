@@ -7,7 +7,7 @@ import { addMemberQuerySchema } from '@aprenda/shared/schemas/classes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { errorCode, errorMessage } from '@/lib/errors';
+import { errorCode } from '@/lib/errors';
 import { useFocusAfterRemoval } from '@/lib/focus-after-removal';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useSession } from '@/lib/session';
@@ -17,6 +17,7 @@ import {
   useRemoveMember,
   useTransferOwnership,
 } from '../../api/members';
+import { useClassWriteError } from '../../lib/class-errors';
 import { formatDate } from '../../lib/dates';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Field, fieldAria } from '@/components/ui/field';
@@ -27,7 +28,9 @@ import { ListSection, RoleField } from './list-parts';
  * marked and cannot be removed; the owner may hand the class to another teacher (confirmed).
  * Adding by e-mail says the same whether the address has an account (the person shows in
  * Membros) or not (an invite is mailed and shows in Convites); it does say when nothing changed
- * (200: already a member with that role, or already invited).
+ * (200: already a member with that role, or already invited). Adding yourself (your e-mail or id)
+ * says you are in the class already, as its owner or a teacher, without asking the server. An
+ * archived class adds nobody: the form is disabled (removing and handing over still work).
  */
 export function MembersTab({ klass }: { klass: ClassDetail }) {
   const { t, i18n } = useTranslation(['classes', 'errors']);
@@ -46,6 +49,9 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
   // Removed: the row and its "Remover" button go, so focus goes to the list's heading instead.
   const afterRemoval = useFocusAfterRemoval(() => document.getElementById(`${id}-list-title`));
   const members = data?.items ?? [];
+  const writeError = useClassWriteError();
+  const readOnly = klass.archived;
+  const alreadyYou = t(iOwn ? 'members.alreadyYouOwner' : 'members.alreadyYouTeacher');
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -58,6 +64,11 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
     }
     if (!parsed.success) {
       setError(value.includes('@') ? t('validation.email') : t('validation.invalid'));
+      return;
+    }
+    // Yourself: you teach this class already (the server says the same by e-mail, 409 `conflict`).
+    if (me && (value === me.id || value.toLowerCase() === me.email.toLowerCase())) {
+      setError(alreadyYou);
       return;
     }
     setError(undefined);
@@ -77,8 +88,13 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
           setWho('');
         },
         onError: (err) => {
+          const code = errorCode(err);
           const message =
-            errorCode(err) === 'user_not_found' ? t('members.userNotFound') : errorMessage(t, err);
+            code === 'user_not_found'
+              ? t('members.userNotFound')
+              : code === 'conflict' && 'email' in target
+                ? alreadyYou
+                : writeError(err, klass);
           setError(message);
           toastError(message);
         },
@@ -97,7 +113,7 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
           setRemoving(null);
         },
         onError: (err) => {
-          toastError(errorMessage(t, err));
+          toastError(writeError(err, klass));
           setRemoving(null);
         },
       },
@@ -115,7 +131,7 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
           setTransferring(null);
         },
         onError: (err) => {
-          toastError(errorMessage(t, err));
+          toastError(writeError(err, klass));
           setTransferring(null);
         },
       },
@@ -133,7 +149,11 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
         <h2 id={`${id}-add-title`} className="font-semibold">
           {t('members.addTitle')}
         </h2>
-        <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
+        {/* An archived class adds nobody: the notice at the top of the page says why. */}
+        <fieldset
+          disabled={readOnly}
+          className="grid min-w-0 gap-4 disabled:opacity-60 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
+        >
           <Field
             id={`${id}-who`}
             label={t('members.who')}
@@ -160,7 +180,7 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
           >
             {t('members.add')}
           </Button>
-        </div>
+        </fieldset>
       </form>
 
       <ListSection

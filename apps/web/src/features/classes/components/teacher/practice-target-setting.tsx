@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassDetail } from '@aprenda/shared/schemas/classes';
 import { NativeSelect } from '@/components/ui/native-select';
-import { errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useUpdateClass } from '../../api/classes';
+import { useClassWriteError } from '../../lib/class-errors';
 
 /** The targets a teacher may choose (share of right answers adaptive practice aims at). */
 export const PRACTICE_TARGETS = [0.7, 0.75, 0.8, 0.85, 0.9] as const;
@@ -12,10 +12,12 @@ export const PRACTICE_TARGETS = [0.7, 0.75, 0.8, 0.85, 0.9] as const;
 /**
  * A teacher's choice of how hard adaptive practice is for the class's students: the next item is
  * the one they are predicted to get right this often. PUT /classes/{id} `{ practice_target }`.
+ * Disabled in an archived class (read-only until restored).
  */
 export function PracticeTargetSetting({ klass }: { klass: ClassDetail }) {
   const { t, i18n } = useTranslation(['classes', 'errors']);
   const update = useUpdateClass();
+  const writeError = useClassWriteError();
   const id = useId();
   const percent = (v: number) =>
     new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(v);
@@ -25,7 +27,7 @@ export function PracticeTargetSetting({ klass }: { klass: ClassDetail }) {
       { id: klass.id, changes: { practice_target: value } },
       {
         onSuccess: () => toastSuccess(t('practiceTarget.saved', { percent: percent(value) })),
-        onError: (err) => toastError(errorMessage(t, err)),
+        onError: (err) => toastError(writeError(err, klass)),
       },
     );
   }
@@ -51,7 +53,7 @@ export function PracticeTargetSetting({ klass }: { klass: ClassDetail }) {
           id={`${id}-select`}
           aria-describedby={`${id}-lead`}
           value={String(klass.practice_target)}
-          disabled={update.isPending}
+          disabled={klass.archived || update.isPending}
           onChange={(e) => choose(Number(e.target.value))}
         >
           {PRACTICE_TARGETS.map((v) => (

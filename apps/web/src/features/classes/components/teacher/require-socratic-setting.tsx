@@ -1,18 +1,20 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassDetail } from '@aprenda/shared/schemas/classes';
-import { errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useUpdateClass } from '../../api/classes';
+import { useClassWriteError } from '../../lib/class-errors';
 
 /**
  * A teacher's switch: conversations linked to this class answer in Socratic mode only (the
  * students' mode switch is then locked, with the reason). PUT /classes/{id} `{ require_socratic }`.
+ * Disabled in an archived class (read-only until restored).
  */
 export function RequireSocraticSetting({ klass }: { klass: ClassDetail }) {
   const { t } = useTranslation(['classes', 'errors']);
   const update = useUpdateClass();
+  const writeError = useClassWriteError();
   const id = useId();
   const on = klass.require_socratic;
 
@@ -23,7 +25,7 @@ export function RequireSocraticSetting({ klass }: { klass: ClassDetail }) {
       {
         onSuccess: () =>
           toastSuccess(next ? t('requireSocratic.enabled') : t('requireSocratic.disabled')),
-        onError: (err) => toastError(errorMessage(t, err)),
+        onError: (err) => toastError(writeError(err, klass)),
       },
     );
   }
@@ -50,7 +52,7 @@ export function RequireSocraticSetting({ klass }: { klass: ClassDetail }) {
         aria-checked={on}
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-lead`}
-        disabled={update.isPending}
+        disabled={klass.archived || update.isPending}
         onClick={toggle}
         className={cn(
           'relative mt-1 inline-flex h-6 w-11 shrink-0 items-center rounded-full border border-transparent transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-50',

@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/errors';
 import { useFocusAfterRemoval } from '@/lib/focus-after-removal';
 import { useSession } from '@/lib/session';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { useDeleteClass, useTeachingClasses } from '../../api/classes';
+import { useArchivedClasses, useDeleteClass, useTeachingClasses } from '../../api/classes';
 import { classTitle } from '../../lib/filter';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { EmptyState, ErrorBox, LoadingState } from '@/components/ui/states';
@@ -24,28 +24,28 @@ export const NEW_CLASS_PARAM = 'nova';
 /**
  * `/dashboard/teacher`: the classes I teach as cards; create (teacher accounts only), edit, archive
  * and delete (confirmed; the owner only), and the archived ones under "Arquivadas". A student account sees the classes it was invited to teach, without "Nova turma";
- * with none, a word on where students go instead.
+ * with none, a word on where students go instead. With no active class but archived ones, it says
+ * that all of them are archived (under "Arquivadas"), not that there are none.
  */
 export function TeacherClasses() {
   const { t } = useTranslation(['classes', 'dashboard', 'errors']);
   const navigate = useNavigate();
   const { data, isPending, isError, isFetching, refetch } = useTeachingClasses();
-  // `?nova=1` ("Criar uma turma" on the home screen): the page opens with the form open; closing
-  // it takes the parameter away, so a reload or Back does not open it again.
+  // `?nova=1` ("Criar uma turma" on the home screen, or "Nova turma" here): the form is open while
+  // the address says so — coming back to it (after signing in again, say) opens it again with what
+  // was typed; closing it takes the parameter away, so a reload or Back does not open it again.
   const [params, setParams] = useSearchParams();
-  const [creating, setCreatingState] = useState(() => params.get(NEW_CLASS_PARAM) === '1');
-  const setCreating = (open: boolean) => {
-    setCreatingState(open);
-    if (!open && params.has(NEW_CLASS_PARAM)) {
-      setParams(
-        (next) => {
-          next.delete(NEW_CLASS_PARAM);
-          return next;
-        },
-        { replace: true },
-      );
-    }
-  };
+  const creating = params.get(NEW_CLASS_PARAM) === '1';
+  const setCreating = (open: boolean) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (open) next.set(NEW_CLASS_PARAM, '1');
+        else next.delete(NEW_CLASS_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
   const [editing, setEditing] = useState<ClassSummary | null>(null);
   const [deleting, setDeleting] = useState<ClassSummary | null>(null);
   const [archiving, setArchiving] = useState<ClassSummary | null>(null);
@@ -57,6 +57,10 @@ export function TeacherClasses() {
   const { data: me } = useSession();
   const canCreate = me?.role === 'teacher';
   const classes = data?.items ?? [];
+  // No active class: are they all archived? (Asked only then; the same query as "Arquivadas".)
+  const askArchived = data !== undefined && data.items.length === 0;
+  const archived = useArchivedClasses(askArchived);
+  const allArchived = (archived.data?.items.length ?? 0) > 0;
 
   function confirmDelete() {
     if (!deleting) return;
@@ -98,12 +102,25 @@ export function TeacherClasses() {
         </div>
       </div>
 
-      {isPending ? (
+      {isPending || (askArchived && archived.isPending) ? (
         <LoadingState>{t('teacher.loading')}</LoadingState>
       ) : isError ? (
         <ErrorBox retryLabel={t('retry')} onRetry={() => void refetch()}>
           {t('teacher.loadError')}
         </ErrorBox>
+      ) : classes.length === 0 && allArchived ? (
+        <EmptyState
+          icon={<Archive className="size-8 text-zinc-500" aria-hidden />}
+          title={t('teacher.allArchivedTitle')}
+          body={canCreate ? t('teacher.allArchivedBody') : t('teacher.allArchivedBodyNoCreate')}
+        >
+          {canCreate ? (
+            <Button className="mt-2" onClick={() => setCreating(true)}>
+              <Plus aria-hidden />
+              {t('teacher.new')}
+            </Button>
+          ) : null}
+        </EmptyState>
       ) : classes.length === 0 && !canCreate ? (
         <EmptyState
           icon={<GraduationCap className="size-8 text-zinc-500" aria-hidden />}
