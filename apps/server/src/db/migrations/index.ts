@@ -23,6 +23,7 @@ import * as m0022 from './0022-diagrams.ts';
 import * as m0023 from './0023-answer-flashcards.ts';
 import * as m0024 from './0024-class-list-order.ts';
 import * as m0025 from './0025-covering-read-indexes.ts';
+import * as m0026 from './0026-mistake-flashcards.ts';
 
 /**
  * Every app migration, in order. Add new ones at the end; never edit a landed one. The key is the
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0023_answer_flashcards': m0023,
   '0024_class_list_order': m0024,
   '0025_covering_read_indexes': m0025,
+  '0026_mistake_flashcards': m0026,
 };

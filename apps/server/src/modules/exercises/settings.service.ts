@@ -7,7 +7,7 @@ import type {
 } from '@aprenda/shared/schemas/exercises';
 import type { AppContext } from '../../context.ts';
 import type { Trx } from '../../db/types.ts';
-import { addCardToOwnDeck } from '../flashcards/public.ts';
+import { addMistakeCardToOwnDeck } from '../flashcards/public.ts';
 import { selectAutoFlashcards, upsertSettings } from './settings.queries.ts';
 
 /**
@@ -38,7 +38,9 @@ export async function putPracticeSettings(
  * the stem as the student saw it on the front, the correct answer and the explanation on the back
  * (`flashcardBack`, in the answer's language), the item's skill — goes into the student's deck
  * "Erros de {título}" (an assignment) or "Erros da prática" (practice), created when missing.
- * Runs only for a newly stored answer, so a retry of the same client id makes no second card.
+ * Runs only for a newly stored answer, so a retry of the same client id makes no second card;
+ * and one card per question: the same question answered wrong again (practice serves it again a
+ * few items later) adds none and says where the card is (`addMistakeCardToOwnDeck`).
  */
 export async function autoFlashcard(
   trx: Trx,
@@ -55,9 +57,10 @@ export async function autoFlashcard(
   if (answer.result.correct) return null;
   if (!(await selectAutoFlashcards(trx, userId))) return null;
   const texts = MISTAKE_CARD_TEXTS[answer.lang];
-  return addCardToOwnDeck(
+  return addMistakeCardToOwnDeck(
     trx,
     userId,
+    answer.item.id,
     {
       deckTitle: mistakeDeckTitle(answer.lang, answer.assignmentTitle),
       front: answer.item.stem,

@@ -119,6 +119,8 @@ export async function insertCardsIn(
   deckId: string,
   cards: readonly CleanCard[],
   now: Date,
+  /** The cards' ids, when the caller needs them before (one per card, in order). */
+  givenIds?: readonly string[],
 ): Promise<Array<{ row: CardRow; items: number }>> {
   if (cards.length === 0) return [];
   const ordsOf = cards.map((c) => itemOrds(c.kind, c.front));
@@ -140,7 +142,7 @@ export async function insertCardsIn(
   }> = [];
   // Same created_at for a batch: ids drawn for the same millisecond, sorted, keep the input
   // order (uuidv7 is random within a millisecond).
-  const ids = cards.map(() => uuidv7(t)).sort();
+  const ids = givenIds ?? cards.map(() => uuidv7(t)).sort();
   cards.forEach((c, k) => {
     const id = ids[k]!;
     rows.push({

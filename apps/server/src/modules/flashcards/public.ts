@@ -10,5 +10,5 @@ export { DEMO_DECK, seedDemoDeck } from './demo.service.ts';
 export { forgettingCurve, retrievability } from './fsrs-adapter.ts';
 export { cardOutlook, cardsToday, type CardOutlook } from './stats.service.ts';
 export { studyDay, studyDayKey } from './study-day.ts';
-export { addCardToOwnDeck, ownDeckTitles, type OwnDeckCard } from './auto-cards.service.ts';
+export { addMistakeCardToOwnDeck, ownDeckTitles, type OwnDeckCard } from './auto-cards.service.ts';
 export { selectFlashcardsForExport } from './export.queries.ts';

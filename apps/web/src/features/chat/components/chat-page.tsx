@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +47,30 @@ function useSessionExpired(conversationId: string | undefined) {
   }, [conversationId, navigate, queryClient, t]);
 }
 
+/**
+ * Where the page's box starts (px from the top of the document): it ends at the bottom of the
+ * screen whatever is above it — the e-mail verification banner pushed the message box and the
+ * send button below the screen's edge of a phone. Measured again when the page above changes
+ * size (the banner arrives late, is dismissed, the screen turns). Null before it is measured.
+ */
+function useTopOffset(ref: React.RefObject<HTMLElement | null>): number | null {
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [ref]);
+  return top;
+}
+
 /** /dashboard/chat[/:conversationId] — the sidebar (a drawer on small screens) and the chat. */
 export function ChatPage({ conversationId }: { conversationId?: string }) {
   const { t } = useTranslation(['chat', 'dashboard']);
@@ -55,13 +79,27 @@ export function ChatPage({ conversationId }: { conversationId?: string }) {
   const touch = useMediaQuery('(pointer: coarse), (hover: none)', false);
   const [drawer, setDrawer] = useState(false);
   useSessionExpired(conversationId);
+  const box = useRef<HTMLElement>(null);
+  const top = useTopOffset(box);
 
   const sidebar = (
     <ConversationSidebar activeId={conversationId} onNavigate={() => setDrawer(false)} />
   );
 
   return (
-    <section className="-my-2 flex h-[calc(100dvh-6.5rem)] min-h-[26rem] flex-col gap-3 sm:h-[calc(100dvh-8.5rem)]">
+    <section
+      ref={box}
+      className="-my-2 flex h-[calc(100dvh_-_var(--chat-fixed))] min-h-[26rem] flex-col gap-3 [--chat-below:1rem] [--chat-fixed:6.5rem] sm:[--chat-below:1.5rem] sm:[--chat-fixed:8.5rem]"
+      // As before, unless something above the page (the e-mail banner) pushes it down: then it
+      // still ends at the bottom of the screen, less the page's bottom padding (--chat-below).
+      style={
+        top === null
+          ? undefined
+          : {
+              height: `min(calc(100dvh - var(--chat-fixed)), calc(100dvh - ${top}px - var(--chat-below)))`,
+            }
+      }
+    >
       <div className="flex items-center gap-2">
         {!wide && conversationId ? (
           <>

@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Eye, Layers, Lock, Users, Workflow } from 'lucide-react';
+import { Eye, Layers, Lock, SlidersHorizontal, Users, Workflow } from 'lucide-react';
 import { NoKeyNote } from '@/components/ai/no-key-note';
 import type { TutorMode } from '@aprenda/shared/schemas/conversations';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ApiError, errorMessage } from '@/lib/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { cn } from '@/lib/utils';
 import {
   useConversation,
   useMessages,
@@ -15,6 +16,7 @@ import {
   useUpdateConversation,
 } from '../api/conversations';
 import { wantsComposerFocus } from '../lib/focus-composer';
+import { useMediaQuery } from '../lib/hooks';
 import { LiveChat } from './live-chat';
 import { PaneError, PaneErrorBoundary } from './pane-error';
 
@@ -29,6 +31,14 @@ function rememberedModel(): string {
 }
 
 const selectClass = 'h-9 w-auto px-2 text-sm sm:text-sm';
+
+/**
+ * Room for the full header (title beside its buttons, the tutor's settings always shown). Below
+ * it — a phone, upright or on its side — the header is compact: the title on its line, then one
+ * row with "Cartões", "Diagrama" and a button that shows the mode and the model. The full header
+ * took ~310 px of a 740 px phone and left the messages ~175 px.
+ */
+export const ROOMY_HEADER_QUERY = '(min-width: 640px) and (min-height: 560px)';
 
 /**
  * One open conversation: title, tutor mode, model, notices, and the live chat. A failure to load
@@ -49,6 +59,10 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const focusedFor = useRef<string | null>(null);
   const focusComposer = wantsComposerFocus(location.state);
   const shown = conversation.isSuccess && history.isSuccess && !models.isPending;
+  // Without matchMedia (tests, old browsers): the full header, as before.
+  const roomy = useMediaQuery(ROOMY_HEADER_QUERY);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const settingsId = useId();
 
   // Just created ("Criar" in the dialog): the dialog and its opener are gone, so focus goes to
   // the message box (or, when it cannot be used, to the title) instead of falling to <body>.
@@ -118,111 +132,178 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const modeLocked = c.socratic_required === true;
   const modeLockId = `${modeId}-lock`;
 
+  const cardsLink = (
+    <Link
+      to={`/dashboard/flashcard?generate=conversation:${c.id}`}
+      className={buttonVariants({ variant: 'outline', size: 'sm' })}
+      aria-label={roomy ? undefined : t('makeCards')}
+    >
+      <Layers aria-hidden />
+      {roomy ? t('makeCards') : t('makeCardsShort')}
+    </Link>
+  );
+  const diagramLink = (
+    <Link
+      to={`/dashboard/mermaid/new?conversa=${encodeURIComponent(c.id)}`}
+      className={buttonVariants({ variant: 'outline', size: 'sm' })}
+      aria-label={roomy ? undefined : t('makeDiagram')}
+    >
+      <Workflow aria-hidden />
+      {roomy ? t('makeDiagram') : t('makeDiagramShort')}
+    </Link>
+  );
+  const settings = !readonly ? (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+      <div className="flex items-center gap-2">
+        <label htmlFor={modeId} className="text-zinc-300">
+          {t('settings.mode')}
+        </label>
+        <NativeSelect
+          id={modeId}
+          className={selectClass}
+          value={c.mode}
+          disabled={update.isPending || modeLocked}
+          aria-describedby={modeLocked ? modeLockId : undefined}
+          onChange={(e) => changeMode(e.target.value as TutorMode)}
+        >
+          <option value="socratic">{t('settings.socratic')}</option>
+          <option value="direct">{t('settings.direct')}</option>
+        </NativeSelect>
+      </div>
+      {modelItems.length > 0 ? (
+        <div className="flex min-w-0 items-center gap-2">
+          <label htmlFor={modelId} className="text-zinc-300">
+            {t('settings.model')}
+          </label>
+          <NativeSelect
+            id={modelId}
+            className={`${selectClass} max-w-[14rem] truncate`}
+            value={model}
+            onChange={(e) => {
+              setChosenModel(e.target.value);
+              try {
+                window.localStorage.setItem(MODEL_STORAGE_KEY, e.target.value);
+              } catch {
+                // not remembered
+              }
+            }}
+          >
+            {modelItems.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label} ({t(`settings.source.${m.source}`)})
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      ) : null}
+      {modeLocked ? (
+        <p id={modeLockId} className="flex w-full items-start gap-1.5 text-xs text-amber-200">
+          <Lock className="mt-px size-3.5 shrink-0" aria-hidden />
+          {t('settings.socraticRequired', { class: c.class_title ?? '' })}
+        </p>
+      ) : (
+        <p className={cn('w-full text-xs text-zinc-400', roomy ? 'hidden sm:block' : null)}>
+          {c.mode === 'socratic' ? t('settings.socraticHint') : t('settings.directHint')}
+        </p>
+      )}
+    </div>
+  ) : null;
+  // On a phone the notices keep every word, in smaller type and padding.
+  const noticeClass = roomy ? 'gap-2 px-3 py-2 text-sm' : 'gap-1.5 px-2 py-1.5 text-xs';
+  const noticeIcon = roomy ? 'mt-0.5 size-4' : 'mt-px size-3.5';
+
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="flex flex-col gap-2 border-b border-border px-3 py-3 sm:px-5">
-        {/* On a phone the title has a line of its own: beside the two buttons it was cut to "Con…". */}
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-          <h2
-            ref={headingRef}
-            tabIndex={-1}
-            className="min-w-0 truncate text-lg font-semibold outline-none"
-            title={c.title || undefined}
-          >
-            {c.title.trim() || t('sidebar.untitled')}
-          </h2>
-          <div className="flex flex-wrap gap-2 sm:justify-end">
-            {/* Cards from this conversation: the flashcards page opens its generator (features do
-              not import each other, so this is a link). */}
-            <Link
-              to={`/dashboard/flashcard?generate=conversation:${c.id}`}
-              className={buttonVariants({ variant: 'outline', size: 'sm' })}
-            >
-              <Layers aria-hidden />
-              {t('makeCards')}
-            </Link>
-            {/* A diagram from this conversation: the diagram editor generates it (a link, too). */}
-            <Link
-              to={`/dashboard/mermaid/new?conversa=${encodeURIComponent(c.id)}`}
-              className={buttonVariants({ variant: 'outline', size: 'sm' })}
-            >
-              <Workflow aria-hidden />
-              {t('makeDiagram')}
-            </Link>
-          </div>
-        </div>
-        {!readonly ? (
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-            <div className="flex items-center gap-2">
-              <label htmlFor={modeId} className="text-zinc-300">
-                {t('settings.mode')}
-              </label>
-              <NativeSelect
-                id={modeId}
-                className={selectClass}
-                value={c.mode}
-                disabled={update.isPending || modeLocked}
-                aria-describedby={modeLocked ? modeLockId : undefined}
-                onChange={(e) => changeMode(e.target.value as TutorMode)}
+      {/* The header and the no-key note give way before the messages and the message box: on a
+        short screen they scroll inside themselves, and the send button is never cut off. */}
+      <div className="flex min-h-0 flex-col overflow-y-auto" data-testid="conversation-top">
+        <div
+          className={cn(
+            'flex flex-col gap-2 border-b border-border px-3 sm:px-5',
+            roomy ? 'py-3' : 'py-2',
+          )}
+        >
+          {roomy ? (
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+              <h2
+                ref={headingRef}
+                tabIndex={-1}
+                className="min-w-0 truncate text-lg font-semibold outline-none"
+                title={c.title || undefined}
               >
-                <option value="socratic">{t('settings.socratic')}</option>
-                <option value="direct">{t('settings.direct')}</option>
-              </NativeSelect>
-            </div>
-            {modelItems.length > 0 ? (
-              <div className="flex min-w-0 items-center gap-2">
-                <label htmlFor={modelId} className="text-zinc-300">
-                  {t('settings.model')}
-                </label>
-                <NativeSelect
-                  id={modelId}
-                  className={`${selectClass} max-w-[14rem] truncate`}
-                  value={model}
-                  onChange={(e) => {
-                    setChosenModel(e.target.value);
-                    try {
-                      window.localStorage.setItem(MODEL_STORAGE_KEY, e.target.value);
-                    } catch {
-                      // not remembered
-                    }
-                  }}
-                >
-                  {modelItems.map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {m.label} ({t(`settings.source.${m.source}`)})
-                    </option>
-                  ))}
-                </NativeSelect>
+                {c.title.trim() || t('sidebar.untitled')}
+              </h2>
+              <div className="flex flex-wrap gap-2 sm:justify-end">
+                {/* Cards from this conversation: the flashcards page opens its generator (features
+                  do not import each other, so this is a link). */}
+                {cardsLink}
+                {/* A diagram from this conversation: the diagram editor generates it (a link). */}
+                {diagramLink}
               </div>
-            ) : null}
-            {modeLocked ? (
-              <p id={modeLockId} className="flex w-full items-start gap-1.5 text-xs text-amber-200">
-                <Lock className="mt-px size-3.5 shrink-0" aria-hidden />
-                {t('settings.socraticRequired', { class: c.class_title ?? '' })}
-              </p>
-            ) : (
-              <p className="hidden w-full text-xs text-zinc-400 sm:block">
-                {c.mode === 'socratic' ? t('settings.socraticHint') : t('settings.directHint')}
-              </p>
-            )}
-          </div>
-        ) : null}
-        {c.class_id ? (
-          <p className="flex items-start gap-2 rounded-md bg-amber-400/10 px-3 py-2 text-sm text-amber-100 ring-1 ring-amber-400/30">
-            <Users className="mt-0.5 size-4 shrink-0" aria-hidden />
-            {t('notice.linked', { class: c.class_title ?? '' })}
-          </p>
-        ) : null}
-        {readonly ? (
-          <p className="flex items-start gap-2 rounded-md bg-zinc-800 px-3 py-2 text-sm text-zinc-200">
-            <Eye className="mt-0.5 size-4 shrink-0" aria-hidden />
-            {t('notice.readonly')}
-          </p>
+            </div>
+          ) : (
+            <>
+              {/* On a phone the title has a line of its own: beside the buttons it was cut to "Con…". */}
+              <h2
+                ref={headingRef}
+                tabIndex={-1}
+                className="min-w-0 truncate text-base font-semibold outline-none"
+                title={c.title || undefined}
+              >
+                {c.title.trim() || t('sidebar.untitled')}
+              </h2>
+              <div className="flex items-center gap-2">
+                {cardsLink}
+                {diagramLink}
+                {settings ? (
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    className="ml-auto size-9"
+                    aria-label={t('settings.toggle')}
+                    title={t('settings.toggle')}
+                    aria-expanded={settingsOpen}
+                    aria-controls={settingsId}
+                    onClick={() => setSettingsOpen((open) => !open)}
+                  >
+                    <SlidersHorizontal aria-hidden />
+                  </Button>
+                ) : null}
+              </div>
+            </>
+          )}
+          {roomy ? (
+            settings
+          ) : settings ? (
+            <div id={settingsId} hidden={!settingsOpen}>
+              {settings}
+            </div>
+          ) : null}
+          {c.class_id ? (
+            <p
+              className={cn(
+                'flex items-start rounded-md bg-amber-400/10 text-amber-100 ring-1 ring-amber-400/30',
+                noticeClass,
+              )}
+            >
+              <Users className={cn('shrink-0', noticeIcon)} aria-hidden />
+              {t('notice.linked', { class: c.class_title ?? '' })}
+            </p>
+          ) : null}
+          {readonly ? (
+            <p className={cn('flex items-start rounded-md bg-zinc-800 text-zinc-200', noticeClass)}>
+              <Eye className={cn('shrink-0', noticeIcon)} aria-hidden />
+              {t('notice.readonly')}
+            </p>
+          ) : null}
+        </div>
+        {noKey && !readonly ? (
+          <NoKeyNote
+            body={t('noKey.body')}
+            className={cn('mx-3 mt-3 sm:mx-5', roomy ? null : 'mt-2 gap-1 p-3 text-xs')}
+          />
         ) : null}
       </div>
-      {noKey && !readonly ? (
-        <NoKeyNote body={t('noKey.body')} className="mx-3 mt-3 sm:mx-5" />
-      ) : null}
       {history.isError ? (
         <PaneError message={t('chat.messagesError')} onRetry={() => void history.refetch()} />
       ) : history.isPending ? (

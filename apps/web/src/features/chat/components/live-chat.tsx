@@ -327,7 +327,9 @@ export function LiveChat({
   const tooLong = draft.length > MESSAGE_TEXT_MAX;
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    // At least the message box and a few lines of messages (13rem): the conversation's header
+    // gives way first (conversation-view.tsx), so a short screen never cuts off the send button.
+    <div className="flex min-h-52 flex-1 flex-col">
       {hasNextPage ? (
         <div className="flex justify-center border-b border-border py-1.5">
           <Button
@@ -350,7 +352,7 @@ export function LiveChat({
         tabIndex={0}
       >
         {items.length === 0 && !busy ? (
-          <p className="py-10 text-center text-sm text-zinc-400">{t('chat.empty')}</p>
+          <p className="py-4 text-center text-sm text-zinc-400 sm:py-10">{t('chat.empty')}</p>
         ) : null}
         <div className="relative w-full" style={{ height: totalSize }}>
           {virtualizer.getVirtualItems().map((row) => {

@@ -25,6 +25,7 @@ import { reviewKeyAction, type Rating, type ReviewAction } from '../lib/review-k
 import {
   cardsLeft,
   initialSession,
+  laterToday,
   needsQueue,
   newReviewId,
   reviewDuration,
@@ -43,8 +44,13 @@ const RATINGS: { rating: Rating; key: 'again' | 'hard' | 'good' | 'easy'; tone: 
   { rating: 4, key: 'easy', tone: 'text-sky-300 hover:border-sky-400/60' },
 ];
 
-/** A learning card due this soon is waited for on the finished screen (the queue is asked again). */
+/**
+ * A card due this soon is waited for on the finished screen (the queue is asked again) — and a
+ * learning card due later today, however far: it is one of today's cards.
+ */
 const WAIT_FOR_NEXT_MS = 30 * 60_000;
+/** How often the finished screen updates "o próximo em 5 minutos". */
+const CLOCK_TICK_MS = 15_000;
 /** How long after a rating a tap does not show the next answer (longer than a double tap). */
 const TAP_SETTLE_MS = 400;
 
@@ -73,7 +79,7 @@ export function ReviewScreen({ deckId, userId }: { deckId: string; userId: strin
   const { t, i18n } = useTranslation(['flashcards', 'errors', 'dashboard']);
   const deck = useDeck(deckId);
   const [state, dispatch] = useReducer(sessionReducer, initialSession);
-  const { pending, ready } = useReviewOutbox(userId);
+  const { pending, ready, stalled } = useReviewOutbox(userId);
   const online = useSyncExternalStore(
     subscribeOnline,
     () => navigator.onLine,
@@ -167,14 +173,15 @@ export function ReviewScreen({ deckId, userId }: { deckId: string; userId: strin
 
   const finished = state.loaded && state.current === null && !want;
 
-  // A learning card coming back soon: ask for it when it is due.
+  // A card coming back soon, or a learning card later today: ask for it when it is due.
+  const learningLater = state.baseLearning > 0;
   useEffect(() => {
     if (!finished || !state.nextDueAt) return;
     const wait = Date.parse(state.nextDueAt) - Date.now();
-    if (!(wait < WAIT_FOR_NEXT_MS)) return;
+    if (!(wait < WAIT_FOR_NEXT_MS) && !learningLater) return;
     const timer = setTimeout(() => load(pending, online, ratings), Math.max(1000, wait + 1000));
     return () => clearTimeout(timer);
-  }, [finished, state.nextDueAt, load, pending, online, ratings]);
+  }, [finished, state.nextDueAt, learningLater, load, pending, online, ratings]);
 
   // Keyboard focus follows the card: the answer button, then "Bom" once the answer shows.
   const currentId = state.current?.item_id;
@@ -289,6 +296,10 @@ export function ReviewScreen({ deckId, userId }: { deckId: string; userId: strin
           onRate={rate}
           onUndo={undo}
         />
+      ) : finished && pending > 0 && online && !stalled ? (
+        // The last ratings are on their way: the queue is asked again once they arrive (a
+        // learning step may bring a card back at once). Not "Pronto por hoje!" meanwhile.
+        <LoadingState>{t('review.loading')}</LoadingState>
       ) : finished ? (
         <Finished
           deckId={deckId}
@@ -296,6 +307,7 @@ export function ReviewScreen({ deckId, userId }: { deckId: string; userId: strin
           waiting={pending > 0}
           language={i18n.language}
           onUndo={undo}
+          onContinue={() => load(pending, online, ratings)}
         />
       ) : (
         <LoadingState>{t('review.loading')}</LoadingState>
@@ -423,34 +435,68 @@ function Studying({
   );
 }
 
+/** "em 5 minutos", "em 2 horas": how far `wait` (ms, > 0) is, in the language. */
+function inWords(wait: number, language: string): string {
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const minutes = Math.max(1, Math.round(wait / 60_000));
+  return minutes < 60
+    ? format.format(minutes, 'minute')
+    : format.format(Math.round(minutes / 60), 'hour');
+}
+
+/** Epoch ms, updated every CLOCK_TICK_MS until `until` (and just after it); null: not updated. */
+function useNow(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    const wait = until - now;
+    if (wait < 0) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(CLOCK_TICK_MS, wait + 50));
+    return () => clearTimeout(timer);
+  }, [until, now]);
+  return now;
+}
+
 function Finished({
   deckId,
   state,
   waiting,
   language,
   onUndo,
+  onContinue,
 }: {
   deckId: string;
   state: SessionState;
   waiting: boolean;
   language: string;
   onUndo: () => void;
+  /** Ask for the queue again (a learning card is due, or the last request failed). */
+  onContinue: () => void;
 }) {
   const { t } = useTranslation('flashcards');
-  const [now] = useState(() => Date.now());
+  const later = laterToday(state);
   const summary = sessionSummary(state.history);
   const next = state.nextDueAt ? new Date(state.nextDueAt) : null;
+  // Learning cards come back later today: the queue the screen last read says so (not when it is
+  // stale: ratings given since could not be sent, or the queue could not be asked again).
+  const comingBack = !waiting && !later.stale && later.learning > 0 && next !== null;
+  const now = useNow(next !== null && !waiting ? next.getTime() : null);
   const wait = next ? next.getTime() - now : null;
   let nextLine: string;
+  let canContinue = false;
   if (waiting) nextLine = t('review.offlineEnd');
-  else if (!next || wait === null) nextLine = t('review.nextNone');
+  else if (later.stale) {
+    nextLine = t('review.nextUnknown');
+    canContinue = true;
+  } else if (comingBack && wait !== null && wait <= 0) {
+    // Asked for by itself at this time; the button is there if that request failed.
+    nextLine = t('review.dueAgain');
+    canContinue = true;
+  } else if (comingBack && wait !== null) {
+    nextLine = t('review.comingBack', { count: later.learning, when: inWords(wait, language) });
+  } else if (!next || wait === null) nextLine = t('review.nextNone');
   else if (wait < WAIT_FOR_NEXT_MS)
-    nextLine = t('review.nextSoon', {
-      when: new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(
-        Math.max(1, Math.round(wait / 60_000)),
-        'minute',
-      ),
-    });
+    nextLine = t('review.nextSoon', { when: inWords(wait, language) });
   else
     nextLine = t('review.next', {
       when: new Intl.DateTimeFormat(language, {
@@ -466,7 +512,13 @@ function Finished({
     <div className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5 sm:p-6">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         <CircleCheck className="size-5 text-emerald-300" aria-hidden />
-        {summary.total > 0 ? t('review.finishedTitle') : t('review.doneTitle')}
+        {comingBack
+          ? t('review.forNowTitle')
+          : waiting || later.stale
+            ? t('review.loadedDoneTitle')
+            : summary.total > 0
+              ? t('review.finishedTitle')
+              : t('review.doneTitle')}
       </h2>
       {summary.total > 0 ? (
         <>
@@ -496,7 +548,11 @@ function Finished({
         {nextLine}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Link to={deckPath(deckId)} className={buttonVariants()}>
+        {canContinue ? <Button onClick={onContinue}>{t('review.studyMore')}</Button> : null}
+        <Link
+          to={deckPath(deckId)}
+          className={buttonVariants({ variant: canContinue ? 'outline' : 'default' })}
+        >
           {t('review.back')}
         </Link>
         <Link to={FLASHCARDS_PATH} className={buttonVariants({ variant: 'outline' })}>

@@ -3,6 +3,7 @@ import type { Queue, QueueItem } from '@aprenda/shared/schemas/flashcards';
 import {
   cardsLeft,
   initialSession,
+  laterToday,
   needsQueue,
   newReviewId,
   reviewDuration,
@@ -306,5 +307,94 @@ describe('ratings given before a reload', () => {
     expect(cardsLeft(s)).toBe(2);
     expect(needsQueue(s, 0)).toBe(true);
     expect(run(s, { type: 'drop', itemId: 'zzz', now: 7 })).toBe(s);
+  });
+});
+
+describe('ratings that bring their card back later today', () => {
+  it('ask for the queue again, and the end knows the cards come back (not "nothing scheduled")', () => {
+    const now = new Date(2026, 10, 30, 15, 0).getTime();
+    const soon = (minutes: number) => ({
+      due: new Date(now + minutes * 60_000).toISOString(),
+      interval_ms: minutes * 60_000,
+    });
+    const fresh = (id: string) => ({
+      ...item(id),
+      previews: { 1: soon(1), 2: soon(6), 3: soon(10), 4: soon(3 * 1440) },
+    });
+    let s = run(initialSession, {
+      type: 'queue',
+      queue: { ...queue(['a', 'b']), items: [fresh('a'), fresh('b')] },
+      now,
+      seenRatings: 0,
+    });
+    // "De novo" on the first (back in 1 min), "Bom" on the second (back in 10 min).
+    s = run(
+      s,
+      { type: 'flip' },
+      { type: 'rate', reviewId: 'r1', rating: 1, now },
+      { type: 'flip' },
+      { type: 'rate', reviewId: 'r2', rating: 3, now },
+    );
+    expect(s.current).toBeNull();
+    expect(cardsLeft(s)).toBe(2);
+    expect(needsQueue(s, 1)).toBe(false);
+    expect(needsQueue(s, 0)).toBe(true);
+    s = run(
+      s,
+      { type: 'drop', itemId: 'a', reviewId: 'r1', now },
+      { type: 'drop', itemId: 'b', reviewId: 'r2', now },
+    );
+    expect(needsQueue(s, 0)).toBe(true);
+    // Until a queue arrives, what is left today is not known.
+    expect(laterToday(s).stale).toBe(true);
+    const next = new Date(now + 25 * 60_000).toISOString();
+    s = run(s, {
+      type: 'queue',
+      queue: {
+        items: [],
+        counts: { new: 0, learning: 2, review: 0, due: 2, total: 2 },
+        next_due_at: next,
+      },
+      now,
+      seenRatings: 2,
+    });
+    expect(needsQueue(s, 0)).toBe(false);
+    expect(laterToday(s)).toEqual({ stale: false, learning: 2, nextDueAt: next });
+    // Once they are due, the queue deals them again; still two of today's cards.
+    s = run(s, {
+      type: 'queue',
+      queue: {
+        items: [item('a'), item('b')],
+        counts: { new: 0, learning: 2, review: 0, due: 2, total: 2 },
+        next_due_at: null,
+      },
+      now: now + 25 * 60_000,
+      seenRatings: 2,
+    });
+    expect(s.current?.item_id).toBe('a');
+    expect(cardsLeft(s)).toBe(2);
+  });
+
+  it('an undone learning rating is no change to ask the queue for', () => {
+    const now = new Date(2026, 10, 30, 15, 0).getTime();
+    const a = {
+      ...item('a'),
+      previews: {
+        1: { due: new Date(now + 60_000).toISOString(), interval_ms: 60_000 },
+        2: { due: new Date(now + 60_000).toISOString(), interval_ms: 60_000 },
+        3: { due: new Date(now + 60_000).toISOString(), interval_ms: 60_000 },
+        4: { due: new Date(now + 60_000).toISOString(), interval_ms: 60_000 },
+      },
+    };
+    let s = run(initialSession, {
+      type: 'queue',
+      queue: { ...queue(['b']), items: [a, item('b')] },
+      now,
+      seenRatings: 0,
+    });
+    s = run(s, { type: 'flip' }, { type: 'rate', reviewId: 'r1', rating: 1, now });
+    expect(needsQueue(s, 0)).toBe(true);
+    s = run(s, { type: 'undo', now });
+    expect(needsQueue(s, 0)).toBe(false);
   });
 });

@@ -41,8 +41,17 @@ export interface SessionState {
   ratingsGiven: number;
   /** `counts.due` of the last queue. */
   baseDue: number;
-  /** Ratings given (minus undone) since the last queue arrived. */
+  /** `counts.learning` of the last queue: learning items due before the study day ends. */
+  baseLearning: number;
+  /** Ratings given (minus undone) since the last queue arrived that left today's count. */
   ratedSinceFetch: number;
+  /**
+   * Every rating given (minus undone), and every card dropped, since the last queue arrived —
+   * also those that bring their card back later today (a learning step): the server's queue has
+   * changed all the same, and without asking again the sitting ended on "no card scheduled"
+   * while both cards were due in minutes.
+   */
+  changedSinceFetch: number;
   nextDueAt: string | null;
 }
 
@@ -71,7 +80,9 @@ export const initialSession: SessionState = {
   history: [],
   ratingsGiven: 0,
   baseDue: 0,
+  baseLearning: 0,
   ratedSinceFetch: 0,
+  changedSinceFetch: 0,
   nextDueAt: null,
 };
 
@@ -112,7 +123,9 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         flipped: keep ? state.flipped : false,
         shownAt: keep ? state.shownAt : now,
         baseDue: queue.counts.due,
+        baseLearning: queue.counts.learning,
         ratedSinceFetch: later.filter((entry) => entry.counted).length,
+        changedSinceFetch: later.length,
         nextDueAt: queue.next_due_at,
       };
     }
@@ -145,6 +158,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
           },
         ],
         ratedSinceFetch: state.ratedSinceFetch + (counted ? 1 : 0),
+        changedSinceFetch: state.changedSinceFetch + 1,
       };
     }
     case 'drop': {
@@ -164,6 +178,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
           flipped: false,
           shownAt: action.now,
           ratedSinceFetch: state.ratedSinceFetch + 1,
+          changedSinceFetch: state.changedSinceFetch + 1,
         };
       }
       if (!state.upcoming.some((item) => item.item_id === itemId)) {
@@ -174,6 +189,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         history: marked,
         upcoming: state.upcoming.filter((item) => item.item_id !== itemId),
         ratedSinceFetch: state.ratedSinceFetch + 1,
+        changedSinceFetch: state.changedSinceFetch + 1,
       };
     }
     case 'undo': {
@@ -188,6 +204,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         shownAt: action.now,
         history: state.history.slice(0, -1),
         ratedSinceFetch: state.ratedSinceFetch - (last.counted ? 1 : 0),
+        changedSinceFetch: state.changedSinceFetch - 1,
       };
     }
   }
@@ -214,7 +231,25 @@ export function needsQueue(
 ): boolean {
   if (!state.loaded) return outboxReady && (outboxPending === 0 || !online);
   if (outboxPending > 0) return false;
-  return state.ratedSinceFetch !== 0 && state.upcoming.length <= 2;
+  return state.changedSinceFetch !== 0 && state.upcoming.length <= 2;
+}
+
+/**
+ * What the finished screen can say of the rest of today, from the last queue: `stale` when
+ * something changed since it arrived (it could not be asked again: offline, or the request
+ * failed); otherwise how many learning cards come back later today (0: none) and when the next
+ * card of the deck is due.
+ */
+export function laterToday(state: SessionState): {
+  stale: boolean;
+  learning: number;
+  nextDueAt: string | null;
+} {
+  return {
+    stale: state.changedSinceFetch !== 0,
+    learning: state.baseLearning,
+    nextDueAt: state.nextDueAt,
+  };
 }
 
 /** Ratings of the sitting by button, and the time spent. */

@@ -42,8 +42,13 @@ import { NewCardsNotice } from './new-cards-notice';
 /** Rows shown in the preview; rows with problems are all listed (up to ERRORS_SHOWN). */
 const PREVIEW_ROWS = 5;
 const ERRORS_SHOWN = 50;
-/** Lines named in the note on rows without a back. */
+/** Lines named in the note on rows without a back, and in the one on rows that need fixing. */
 const EMPTY_BACK_LINES_SHOWN = 10;
+
+/** "3, 7, 12" — at most `shown` lines, then "…". */
+function lineList(lines: readonly number[], shown = EMPTY_BACK_LINES_SHOWN): string {
+  return lines.slice(0, shown).join(', ') + (lines.length > shown ? ', …' : '');
+}
 
 interface RowEdit {
   front: string;
@@ -109,6 +114,10 @@ export function CsvImportDialog({
   const noFront = table !== null && !mapping.includes('front');
   const noBack = emptyBackLines(included);
   const tooMany = included.length > IMPORT_ROWS_MAX;
+  // One request saves every row or none: while an included row has a problem nothing is sent. The
+  // button is off (it used to look ready, then only said so in a toast), the lines are named
+  // beside it, with one button to leave them all out; its count is of the rows ready to go.
+  const blocked = !noFront && blocking.length > 0;
   const header = table ? headerCells(table, hasHeader) : null;
 
   const reset = () => {
@@ -403,9 +412,7 @@ export function CsvImportDialog({
               >
                 {t('import.csv.emptyBack', {
                   count: noBack.length,
-                  lines:
-                    noBack.slice(0, EMPTY_BACK_LINES_SHOWN).join(', ') +
-                    (noBack.length > EMPTY_BACK_LINES_SHOWN ? ', …' : ''),
+                  lines: lineList(noBack),
                 })}
               </p>
             ) : null}
@@ -451,6 +458,29 @@ export function CsvImportDialog({
               </ErrorBox>
             ) : null}
             <NewCardsNotice />
+            {blocked ? (
+              <div className="flex flex-col items-start gap-2 rounded-md border border-amber-500/50 bg-amber-500/5 p-3">
+                <p id={`${id}-blocked`} role="status" className="text-sm text-amber-100">
+                  {t('import.csv.blocked', {
+                    count: blocking.length,
+                    lines: lineList(blocking.map((r) => r.line)),
+                  })}
+                </p>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() =>
+                    setSkipped((current) => new Set([...current, ...blocking.map((r) => r.index)]))
+                  }
+                >
+                  {t('import.csv.skipBlocked', {
+                    count: blocking.length,
+                    lines: lineList(blocking.map((r) => r.line)),
+                  })}
+                </Button>
+              </div>
+            ) : null}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setStep('source')}>
                 {t('import.csv.back')}
@@ -460,7 +490,8 @@ export function CsvImportDialog({
                 onClick={submit}
                 pending={importRows.isPending}
                 icon={<Upload aria-hidden />}
-                disabled={noFront || included.length === 0}
+                disabled={noFront || included.length === 0 || blocked || tooMany}
+                aria-describedby={blocked ? `${id}-blocked` : undefined}
               >
                 {importRows.isPending
                   ? t('import.csv.saving')
