@@ -80,6 +80,7 @@ export const ERROR_CODES = [
   'owns_classes',
   'recent_sign_in_required',
   'event_of_assignment',
+  'already_member',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -114,6 +114,7 @@ export const STATUS_OF = {
   owns_classes: 409,
   recent_sign_in_required: 403,
   event_of_assignment: 409,
+  already_member: 409,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export function problemResponse(

@@ -36,6 +36,15 @@ const CODE_RE = new RegExp(`^[${CLASS_CODE_ALPHABET}]*$`);
 
 export const memberRoleSchema = z.enum(MEMBER_ROLES);
 
+/**
+ * What a student may type between a class code's characters, as it was read out or written on the
+ * board: spaces and dashes (a phone's keyboard turns `-` into `–`, `—` or `−`). No code holds one
+ * (the alphabet has none), so joining drops them: `jcr zax`, `JCR-ZAX`, ` jcr–zax ` → `jcrzax`.
+ */
+export function withoutCodeSeparators(raw: string): string {
+  return raw.replace(/[\s\-\u2010-\u2015\u2212]+/g, '');
+}
+
 /** A class join code: 4–12 characters of the alphabet; lowercase input is upper-cased. */
 export const classCodeSchema = z
   .string()

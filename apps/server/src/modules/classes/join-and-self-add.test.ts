@@ -10,7 +10,7 @@ import {
   type SignedUp,
   type TestApp,
 } from '../../../test/helpers.ts';
-import { withoutSeparators } from './join-code.ts';
+import { withoutCodeSeparators as withoutSeparators } from '@aprenda/shared/schemas/classes';
 
 type Joined = ClassDetail & { already_member: boolean };
 
@@ -101,7 +101,7 @@ describe.each(dialects)('joining, adding yourself, archived wording (%s)', (dial
     ] as const) {
       const res = await call<Problem>(who, 'POST', `/classes/${klass.id}/members?${query}`);
       expect(res.status, query).toBe(409);
-      expect(res.body.code, query).toBe('conflict');
+      expect(res.body.code, query).toBe('already_member');
       expect(res.body.detail, query).toBe(
         who === owner
           ? 'You are already in this class, as its owner'

@@ -150,7 +150,7 @@ export async function addMember(
 /**
  * A teacher adding their own e-mail, with any role: they are in the class already — as its owner
  * or as a teacher — and adding by e-mail is no way to change their own role (`last_teacher` or
- * `owner_protected` would only confuse). 409 `conflict`, its detail saying which.
+ * `owner_protected` would only confuse). 409 `already_member`, its detail saying which.
  */
 function refuseSelf(access: ClassAccess, user: { id: string }): void {
   if (user.id !== access.userId) return;
@@ -158,6 +158,7 @@ function refuseSelf(access: ClassAccess, user: { id: string }): void {
     access.klass.owner_id === access.userId
       ? 'You are already in this class, as its owner'
       : 'You are already in this class, as a teacher',
+    'already_member',
   );
 }
 
@@ -261,7 +262,7 @@ function mailInBackground(ctx: EmailCtx, mail: Mail): void {
  * `{ email, role }`; `created` (201) when something was done — a member added or re-roled, an
  * invite made — and false (200) when the member with that role, or a usable invite for that e-mail
  * and role, was already there: the same rule on both sides, so even asking again with another
- * role tells nothing. Your own e-mail → 409 `conflict`, as by id. Records `member_added` or
+ * role tells nothing. Your own e-mail → 409 `already_member`. Records `member_added` or
  * `member_invited`.
  */
 export async function addMemberByEmail(

@@ -9,7 +9,7 @@ import { Toaster } from '@/components/ui/sonner';
 import { reply, serve, stubFetch } from '@/test/fetch-stub';
 import { createI18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
-import { withoutSeparators } from '../../lib/join-code';
+import { withoutCodeSeparators as withoutSeparators } from '@aprenda/shared/schemas/classes';
 import { JoinCodeDialog } from './join-code-dialog';
 
 const fetchMock = stubFetch();

@@ -9,7 +9,7 @@ import { toastSuccess } from '@/lib/toast';
 import { useJoinByCode } from '../../api/classes';
 import { fieldMessages, zodIssues } from '../../lib/validation';
 import { classTitle } from '../../lib/filter';
-import { withoutSeparators } from '../../lib/join-code';
+import { withoutCodeSeparators as withoutSeparators } from '@aprenda/shared/schemas/classes';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FormFooter } from '../shared/form-parts';
 

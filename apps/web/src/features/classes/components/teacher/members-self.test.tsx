@@ -108,7 +108,7 @@ describe('members: adding yourself', () => {
 
   it("the server's 409 for your own e-mail reads the same (a co-teacher, in English)", async () => {
     serve(fetchMock, (url, init) => {
-      if (init?.method === 'POST') return problem(409, 'conflict');
+      if (init?.method === 'POST') return problem(409, 'already_member');
       if (url.pathname === '/api/classes/c1/members') return reply(MEMBERS);
       if (url.pathname === '/api/classes/c1') return reply(CLASS);
       return reply({ items: [], nextCursor: null });

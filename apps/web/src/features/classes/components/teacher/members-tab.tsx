@@ -66,7 +66,7 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
       setError(value.includes('@') ? t('validation.email') : t('validation.invalid'));
       return;
     }
-    // Yourself: you teach this class already (the server says the same by e-mail, 409 `conflict`).
+    // Yourself: you teach this class already (the server says the same by e-mail, 409 `already_member`).
     if (me && (value === me.id || value.toLowerCase() === me.email.toLowerCase())) {
       setError(alreadyYou);
       return;
@@ -92,7 +92,7 @@ export function MembersTab({ klass }: { klass: ClassDetail }) {
           const message =
             code === 'user_not_found'
               ? t('members.userNotFound')
-              : code === 'conflict' && 'email' in target
+              : code === 'already_member'
                 ? alreadyYou
                 : writeError(err, klass);
           setError(message);
