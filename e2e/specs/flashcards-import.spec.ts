@@ -93,9 +93,12 @@ test('CSV import: preview, column mapping, a row at fault shown before saving, t
   await expect(problems).toBeVisible();
   await expect(problems.getByText('Linha 3')).toBeVisible();
   await expect(problems.getByText('A frente está vazia.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Importar 3 cartões' }).click();
+  // Nothing is sent while a line needs fixing: the button is off and the line is named beside it.
+  await expect(dialog.getByRole('button', { name: 'Importar 3 cartões' })).toBeDisabled();
   await expect(
-    page.getByText('Algumas linhas precisam de ajuste antes da importação.'),
+    dialog.getByText('A linha 3 precisa de ajuste: corrija-a acima ou deixe-a de fora.', {
+      exact: false,
+    }),
   ).toBeVisible();
   expect(await cardCount(page, deckId)).toBe(0);
 

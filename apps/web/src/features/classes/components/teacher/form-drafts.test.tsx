@@ -237,6 +237,8 @@ describe('"Nova turma" and "Editar": the class form keeps its draft too', () => 
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toMatchObject({ title: 'Química 3º B', code });
     expect(localStorage.getItem('aprenda.classes.class-draft.t1.new')).toBeNull();
+    // On to the new class's page (closing the form must not bring the address back to the list).
+    await waitFor(() => expect(where).toBe('/dashboard/teacher/c9'));
   });
 
   it('editing a class: "?editar=1" reopens its form with the draft', async () => {

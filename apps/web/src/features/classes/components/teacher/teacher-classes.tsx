@@ -36,7 +36,11 @@ export function TeacherClasses() {
   // was typed; closing it takes the parameter away, so a reload or Back does not open it again.
   const [params, setParams] = useSearchParams();
   const creating = params.get(NEW_CLASS_PARAM) === '1';
-  const setCreating = (open: boolean) =>
+  // Set once a class was created: the page is being left for it, and closing the form must not
+  // bring the address back here (setParams writes onto the location this page last rendered).
+  const leaving = useRef(false);
+  const setCreating = (open: boolean) => {
+    if (leaving.current) return;
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -46,6 +50,7 @@ export function TeacherClasses() {
       },
       { replace: true },
     );
+  };
   const [editing, setEditing] = useState<ClassSummary | null>(null);
   const [deleting, setDeleting] = useState<ClassSummary | null>(null);
   const [archiving, setArchiving] = useState<ClassSummary | null>(null);
@@ -233,7 +238,16 @@ export function TeacherClasses() {
       <ClassFormDialog
         open={creating && canCreate}
         onOpenChange={setCreating}
-        onSaved={(saved) => void navigate(`/dashboard/teacher/${encodeURIComponent(saved.id)}`)}
+        onSaved={(saved) => {
+          leaving.current = true;
+          // The form's entry loses `?nova=1` (Back comes to the list, not to the form), then the
+          // new class's page.
+          void navigate(
+            { pathname: '/dashboard/teacher', search: '' },
+            { replace: true, preventScrollReset: true },
+          );
+          void navigate(`/dashboard/teacher/${encodeURIComponent(saved.id)}`);
+        }}
       />
       <ClassFormDialog
         open={editing !== null}
